@@ -1,0 +1,204 @@
+package framework
+
+import (
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+)
+
+func TestDefaultConfigValid(t *testing.T) {
+	c := DefaultConfig()
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Deadline(); got != 8 {
+		t.Errorf("default deadline = %d ms, want a quarter of 32 = 8", got)
+	}
+	want := map[string]string{"explore": "explore", "report": "report", "exit": "exit"}
+	for s, p := range want {
+		if got := c.Drivers()[s]; got != p {
+			t.Errorf("driver of %s = %q, want %q", s, got, p)
+		}
+	}
+	if got := strings.Join(c.PluginNames(), ","); got != "exit,explore,report,victimdetect" {
+		t.Errorf("plugins = %s", got)
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		yaml string
+		want []string // substrings the error must contain
+	}{
+		{"unknown state in event", `
+fsm:
+  initial: explore
+  states: [explore, report, exit]
+  events:
+    - {name: victim_seen, from: [explore], to: reprot}
+`, []string{`unknown state "reprot"`}},
+		{"unknown initial", `
+fsm:
+  initial: wander
+  states: [explore, report, exit]
+  events: []
+`, []string{`fsm.initial: unknown state "wander"`}},
+		{"unknown callback name", `
+fsm:
+  initial: explore
+  states: [explore, report, exit]
+  events: [{name: victim_seen, from: [explore], to: report}]
+  callbacks:
+    enter_state: [blink]
+`, []string{`unknown callback "blink"`}},
+		{"callback key names no event", `
+fsm:
+  initial: explore
+  states: [explore, report, exit]
+  events: [{name: victim_seen, from: [explore], to: report}]
+  callbacks:
+    after_victim_sen: [log]
+`, []string{`"after_victim_sen" names no known state or event`}},
+		{"plugin drives unknown state", `
+plugins:
+  explore: {cmd: builtin, drives: [explore, wander]}
+  report: {cmd: builtin, drives: [report]}
+  exit: {cmd: builtin, drives: [exit]}
+`, []string{`plugins.explore: drives unknown state "wander"`}},
+		{"state without driver", `
+plugins:
+  explore: {cmd: builtin, drives: [explore]}
+  exit: {cmd: builtin, drives: [exit]}
+`, []string{`fsm state "report": no plugin drives it`}},
+		{"two drivers", `
+plugins:
+  explore: {cmd: builtin, drives: [explore, report]}
+  report: {cmd: builtin, drives: [report]}
+  exit: {cmd: builtin, drives: [exit]}
+`, []string{`state "report" is already driven by plugin explore`}},
+		{"unknown field", "control_stepms: 32\n", []string{"field control_stepms not found"}},
+		{"bad control step", "control_step_ms: 20\n", []string{"control_step_ms 20"}},
+		{"still margin below Erebus", "comms: {still_margin_s: 0.5}\n", []string{"still_margin_s 0.5"}},
+		{"bad sha", `
+plugins:
+  explore: {cmd: ./x, sha256: abc, drives: [explore]}
+  report: {cmd: builtin, drives: [report]}
+  exit: {cmd: builtin, drives: [exit]}
+`, []string{"plugins.explore: sha256 must be 64 hex digits"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseConfig([]byte(tt.yaml))
+			if err == nil {
+				t.Fatal("ParseConfig accepted an invalid config")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseConfigOverridesDefault(t *testing.T) {
+	c, err := ParseConfig([]byte("control_step_ms: 64\nplugins:\n  explore: {cmd: ./wf, drives: [explore]}\n  report: {cmd: builtin, drives: [report]}\n  exit: {cmd: builtin, drives: [exit]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ControlStepMs != 64 || c.Deadline() != 16 {
+		t.Errorf("control step %d deadline %d, want 64 and 16", c.ControlStepMs, c.Deadline())
+	}
+	if c.Comms.StillMarginS != 1.2 {
+		t.Errorf("still margin %g: the default should remain", c.Comms.StillMarginS)
+	}
+	if _, ok := c.Plugins["victimdetect"]; ok {
+		t.Error("plugins section should replace the default's")
+	}
+}
+
+func TestMachineTransitions(t *testing.T) {
+	m := newMachine(DefaultConfig().FSM, zap.NewNop())
+	steps := []struct {
+		event   string
+		want    string
+		wantErr string
+	}{
+		{"victim_seen", "report", ""},
+		{"victim_seen", "report", `event "victim_seen" is not possible in state "report"`},
+		{"reported", "explore", ""},
+		{"lack_of_progress", "explore", ""},
+		{"time_low", "exit", ""},
+		{"lack_of_progress", "exit", ""},
+		{"teleport", "exit", `unknown event "teleport"`},
+	}
+	for i, s := range steps {
+		err := m.Apply(stepInfo{step: uint64(i)}, s.event)
+		if s.wantErr == "" && err != nil {
+			t.Fatalf("%s: %v", s.event, err)
+		}
+		if s.wantErr != "" && (err == nil || !strings.Contains(err.Error(), s.wantErr)) {
+			t.Fatalf("%s: error %v, want %q", s.event, err, s.wantErr)
+		}
+		if m.Current() != s.want {
+			t.Fatalf("after %s: state %s, want %s", s.event, m.Current(), s.want)
+		}
+	}
+	if m.transitions["explore->report"] != 1 || m.transitions["exit->exit"] != 1 {
+		t.Errorf("transition counts %v", m.transitions)
+	}
+}
+
+func TestBlackboardDeclaredKeys(t *testing.T) {
+	b := NewBlackboard()
+	b.Declare("explore", []string{"map"})
+	err := b.Write("explore", map[string][]byte{"map": []byte("m1"), "signs": []byte("x")})
+	if err == nil || !strings.Contains(err.Error(), `may not write ["signs"]`) {
+		t.Fatalf("undeclared key: %v", err)
+	}
+	if string(b.Get("map")) != "m1" || b.Get("signs") != nil {
+		t.Fatalf("declared key written, undeclared refused: map=%q signs=%q", b.Get("map"), b.Get("signs"))
+	}
+	src := []byte("m2")
+	if err := b.Write("explore", map[string][]byte{"map": src}); err != nil {
+		t.Fatal(err)
+	}
+	src[0] = 'X'
+	if string(b.Get("map")) != "m2" {
+		t.Error("blackboard aliases the plugin's slice")
+	}
+	if err := b.Write("explore", map[string][]byte{"map": nil}); err != nil || b.Get("map") != nil {
+		t.Error("empty write should delete")
+	}
+}
+
+func TestStillness(t *testing.T) {
+	s := newStillness()
+	const dt = 0.032
+	// 0.001 m/s for 32 ms turns a 0.02 m wheel by 0.0016 rad.
+	tests := []struct {
+		wheels [2]float64
+		want   float64
+	}{
+		{[2]float64{0, 0}, 0},          // first reading: no history yet
+		{[2]float64{0, 0}, dt},         // still
+		{[2]float64{0.001, 0}, 2 * dt}, // below the threshold
+		{[2]float64{0.003, 0}, 0},      // 0.002 rad > 0.0016: moving
+		{[2]float64{0.003, 0}, dt},     // still again
+		{[2]float64{0.003, -0.1}, 0},   // the other wheel moved
+		{[2]float64{0.003, -0.1}, dt},  // still
+		{[2]float64{0.003, -0.1}, 2 * dt},
+	}
+	for i, tt := range tests {
+		got := s.update(dt, tt.wheels)
+		if diff := got - tt.want; diff > 1e-12 || diff < -1e-12 {
+			t.Fatalf("step %d: still for %g, want %g", i, got, tt.want)
+		}
+	}
+	s.reset()
+	if got := s.update(dt, [2]float64{0.003, -0.1}); got-dt > 1e-12 || dt-got > 1e-12 {
+		t.Fatalf("after reset: %g, want %g", got, dt)
+	}
+}

@@ -1,0 +1,133 @@
+// Package inproc serves an sdk.Behavior inside the runner's process, as a
+// framework.PluginConn. It is the importable fake of a plugin process for
+// tests of the framework, and a way to measure the step loop without the
+// transport: the behavior runs exactly as it would behind sdk.Serve, with its
+// Step bounded by the per-step deadline, a panic turned into a crash, and the
+// Description's parameter defaults applied before Configure.
+package inproc
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+)
+
+// Conn is an in-process plugin connection.
+type Conn struct {
+	b      sdk.Behavior
+	mu     sync.Mutex
+	exited bool
+	killed bool
+	crash  error
+}
+
+// New returns a connection to b.
+func New(b sdk.Behavior) *Conn { return &Conn{b: b} }
+
+// Describe returns the behavior's description.
+func (c *Conn) Describe(context.Context) (*pluginpb.Description, error) {
+	d := c.b.Describe()
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return d.Proto(), nil
+}
+
+// Configure applies the description's defaults, refuses unknown
+// parameters, and calls the behavior's Configure if it has one.
+func (c *Conn) Configure(ctx context.Context, params map[string]string, seed int64) error {
+	d := c.b.Describe()
+	full := map[string]string{}
+	for k, p := range d.Params {
+		full[k] = p.Default
+	}
+	var unknown []string
+	for k, v := range params {
+		if _, ok := d.Params[k]; !ok {
+			unknown = append(unknown, k)
+			continue
+		}
+		full[k] = v
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		known := slices.Sorted(maps.Keys(d.Params))
+		return fmt.Errorf("plugin %s: unknown parameters %s (known: %s)", d.Name, strings.Join(unknown, ", "), strings.Join(known, ", "))
+	}
+	if cf, ok := c.b.(sdk.Configurer); ok {
+		return cf.Configure(ctx, sdk.Config{Params: full, Seed: seed})
+	}
+	return nil
+}
+
+type result struct {
+	act *pluginpb.Action
+	err error
+}
+
+// Step runs the behavior's Step, bounded by ctx. A panic marks the plugin
+// exited, as a crashed process would be.
+func (c *Conn) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	if c.Exited() {
+		return nil, fmt.Errorf("plugin has exited: %w", c.crashErr())
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				c.mu.Lock()
+				c.exited, c.crash = true, fmt.Errorf("panic: %v", p)
+				c.mu.Unlock()
+				done <- result{err: fmt.Errorf("plugin crashed: panic: %v", p)}
+			}
+		}()
+		act, err := c.b.Step(ctx, obs)
+		done <- result{act, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil && !c.Exited() {
+			// A behavior error is reported in the Action, as the SDK does.
+			return &pluginpb.Action{Step: obs.GetStep(), Error: r.err.Error()}, nil
+		}
+		if r.act == nil && r.err == nil {
+			r.act = &pluginpb.Action{}
+		}
+		if r.act != nil {
+			r.act.Step = obs.GetStep()
+		}
+		return r.act, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (c *Conn) crashErr() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.crash != nil {
+		return c.crash
+	}
+	return fmt.Errorf("killed")
+}
+
+// Exited reports whether the behavior panicked or was killed.
+func (c *Conn) Exited() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.exited || c.killed
+}
+
+// Kill marks the connection dead; later Steps fail.
+func (c *Conn) Kill() {
+	c.mu.Lock()
+	c.killed = true
+	c.mu.Unlock()
+}

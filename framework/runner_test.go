@@ -1,0 +1,257 @@
+package framework_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/framework/inproc"
+	"github.com/rescuekit/rescuekit/hal/fake"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+)
+
+// behaviors builds a launcher over in-process behaviors, counting launches.
+func behaviors(bs map[string]sdk.Behavior, launches map[string]*atomic.Int32) framework.Launcher {
+	return func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
+		b, ok := bs[name]
+		if !ok {
+			return nil, errors.New("no such behavior " + name)
+		}
+		if c := launches[name]; c != nil {
+			c.Add(1)
+		}
+		return inproc.New(b), nil
+	}
+}
+
+func idle(name string, states ...string) sdk.Behavior {
+	return sdk.New(sdk.Description{Name: name, States: states, Watcher: len(states) == 0},
+		func(context.Context, *pluginpb.Observation) (*pluginpb.Action, error) { return nil, nil })
+}
+
+func run(t *testing.T, robot *fake.Robot, bs map[string]sdk.Behavior, launches map[string]*atomic.Int32) (framework.Summary, *observer.ObservedLogs) {
+	t.Helper()
+	core, logs := observer.New(zap.DebugLevel)
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: framework.DefaultConfig(), Robot: robot, Launch: behaviors(bs, launches), Logger: zap.New(core),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, logs
+}
+
+// TestRunNormalGame plays a short scripted game: explore drives forward and
+// sees a victim; report stops, waits until the runner says the robot stood
+// still long enough, reports, and hands back; the report reaches the radio
+// as the 9 bytes Erebus expects.
+func TestRunNormalGame(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(200)
+	var reportedAt atomic.Uint64
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			a := &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 3, Right: 3}}
+			if o.GetStep() == 10 {
+				a.Events = []string{"victim_seen"}
+			}
+			return a, nil
+		})
+	report := sdk.New(sdk.Description{Name: "report", States: []string{"report"}, BlackboardWrites: []string{"reported"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if !o.GetDriver() {
+				return nil, nil
+			}
+			a := &pluginpb.Action{Wheels: &pluginpb.Wheels{}}
+			if o.GetStillSeconds() >= 1.2 && reportedAt.Load() == 0 {
+				reportedAt.Store(o.GetStep())
+				a.Outbound = []*pluginpb.Outbound{{Kind: &pluginpb.Outbound_Report{Report: &pluginpb.Report{XCm: 12, ZCm: -30, Type: "H"}}}}
+				a.Events = []string{"reported"}
+				a.Blackboard = map[string][]byte{"reported": []byte("H@12,-30")}
+			}
+			return a, nil
+		})
+	sum, _ := run(t, robot, map[string]sdk.Behavior{
+		"explore": explore, "report": report, "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
+	}, nil)
+
+	if sum.EndReason != "simulation ended" || sum.Steps != 199 {
+		t.Errorf("end %q after %d steps, want simulation ended after 199", sum.EndReason, sum.Steps)
+	}
+	if sum.Transitions["explore->report"] != 1 || sum.Transitions["report->explore"] != 1 {
+		t.Errorf("transitions %v", sum.Transitions)
+	}
+	// 1.2 s of stillness at 32 ms a step needs 38 still steps after the stop.
+	if at := reportedAt.Load(); at < 10+38 {
+		t.Errorf("reported at step %d: too early for 1.2 s of stillness after step 10", at)
+	}
+	want, _ := comms.Encode(comms.Report{X: 12, Z: -30, Type: 'H'})
+	sent := robot.Sent()
+	if len(sent) != 1 || string(sent[0]) != string(want) {
+		t.Fatalf("sent %x, want exactly the report %x", sent, want)
+	}
+	if v, _ := robot.Velocity("wheel1 motor"); v != 3 {
+		t.Errorf("after the hand-back explore drives again: wheel1 %g, want 3", v)
+	}
+	if p := sum.Plugins["report"]; p.Misses+p.Crashes+p.Errors != 0 || p.Steps != 199 {
+		t.Errorf("report stats %+v", p)
+	}
+}
+
+func TestRunRestartsCrashedPlugin(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(120)
+	var calls atomic.Int32
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(context.Context, *pluginpb.Observation) (*pluginpb.Action, error) {
+			if calls.Add(1) == 5 {
+				panic("boom")
+			}
+			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 1, Right: 1}}, nil
+		})
+	launches := map[string]*atomic.Int32{"explore": {}}
+	sum, logs := run(t, robot, map[string]sdk.Behavior{
+		"explore": explore, "report": idle("report", "report"), "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
+	}, launches)
+	p := sum.Plugins["explore"]
+	if p.Crashes != 1 || p.Restarts != 1 || launches["explore"].Load() != 2 {
+		t.Fatalf("crashes %d restarts %d launches %d, want 1, 1, 2", p.Crashes, p.Restarts, launches["explore"].Load())
+	}
+	if sum.Steps != 119 {
+		t.Errorf("the game should go on: %d steps", sum.Steps)
+	}
+	// 100 ms backoff at 32 ms a step: down for 4 steps, then driving again.
+	if p.Steps < 119-6 {
+		t.Errorf("explore answered %d steps after its restart", p.Steps)
+	}
+	if logs.FilterMessage("plugin crashed").Len() != 1 || logs.FilterMessage("plugin restarted").Len() != 1 {
+		t.Error("crash and restart must be logged")
+	}
+	for _, e := range logs.FilterMessage("plugin crashed").All() {
+		if _, ok := e.ContextMap()["step"]; !ok {
+			t.Error("loop log lines carry the step")
+		}
+	}
+}
+
+func TestRunDeadlineMissGivesSafeAction(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(12)
+	var stopped []float64
+	robot.OnStep(func(int, *fake.Robot) {})
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if o.GetStep() == 6 {
+				select {
+				case <-time.After(200 * time.Millisecond):
+				case <-ctx.Done():
+				}
+			}
+			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: 2}}, nil
+		})
+	core, _ := observer.New(zap.WarnLevel)
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: framework.DefaultConfig(), Robot: robot, Logger: zap.New(core),
+		Launch: behaviors(map[string]sdk.Behavior{
+			"explore": explore, "report": idle("report", "report"), "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
+		}, nil),
+		OnStep: func(si framework.StepInfo) {
+			v, _ := robot.Velocity("wheel1 motor")
+			stopped = append(stopped, v)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sum.Plugins["explore"]; p.Misses != 1 || p.Restarts != 0 {
+		t.Fatalf("explore %+v: want one miss, no restart", p)
+	}
+	if stopped[4] != 2 || stopped[5] != 0 || stopped[6] != 2 {
+		t.Errorf("wheel1 by step %v: want 2, then 0 (safe action at the miss), then 2", stopped[4:7])
+	}
+}
+
+func TestRunRefusals(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(5)
+	watcher := sdk.New(sdk.Description{Name: "victimdetect", Watcher: true},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if o.GetStep() == 1 {
+				return &pluginpb.Action{
+					Outbound:   []*pluginpb.Outbound{{Kind: &pluginpb.Outbound_Exit{Exit: &pluginpb.Exit{}}}},
+					Events:     []string{"reported"},
+					Blackboard: map[string][]byte{"map": []byte("x")},
+				}, nil
+			}
+			if o.GetStep() == 2 && len(o.GetErrors()) != 3 {
+				return nil, errors.New("want three errors: " + strings.Join(o.GetErrors(), " | "))
+			}
+			return nil, nil
+		})
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if o.GetStep() == 1 { // a report while moving: the gate refuses it
+				return &pluginpb.Action{Outbound: []*pluginpb.Outbound{{Kind: &pluginpb.Outbound_Report{Report: &pluginpb.Report{Type: "H"}}}}}, nil
+			}
+			return nil, nil
+		})
+	sum, logs := run(t, robot, map[string]sdk.Behavior{
+		"explore": explore, "report": idle("report", "report"), "victimdetect": watcher, "exit": idle("exit", "exit"),
+	}, nil)
+	if sum.Plugins["victimdetect"].Errors != 0 {
+		t.Errorf("the watcher did not see its three errors: %v", logs.FilterMessage("plugin step failed").All())
+	}
+	if sum.CommsRefusals[comms.RuleNotStill] != 1 {
+		t.Errorf("refusals %v: want one not-still", sum.CommsRefusals)
+	}
+	if sum.EventsRejected != 1 || len(robot.Sent()) != 0 {
+		t.Errorf("events rejected %d, sent %d", sum.EventsRejected, len(robot.Sent()))
+	}
+}
+
+func TestRunLackOfProgressFromSupervisor(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(30)
+	robot.OnStep(func(step int, r *fake.Robot) {
+		if step == 10 {
+			r.Inject([]byte{'L'})
+		}
+	})
+	var sawLoP atomic.Bool
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			for _, in := range o.GetInbox() {
+				if in.GetLackOfProgress() != nil {
+					sawLoP.Store(true)
+				}
+			}
+			return &pluginpb.Action{Events: []string{"victim_seen"}}, nil
+		})
+	sum, _ := run(t, robot, map[string]sdk.Behavior{
+		"explore": explore, "report": idle("report", "report"), "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
+	}, nil)
+	if !sawLoP.Load() || sum.LackOfProgress != 1 {
+		t.Fatalf("LoP seen %v, counted %d", sawLoP.Load(), sum.LackOfProgress)
+	}
+	if sum.Transitions["report->explore"] != 1 {
+		t.Errorf("lack_of_progress should bring report back to explore: %v", sum.Transitions)
+	}
+}
+
+func TestRunRejectsInvalidConfig(t *testing.T) {
+	cfg := framework.DefaultConfig()
+	cfg.FSM.Events = append(cfg.FSM.Events, framework.EventDesc{Name: "panic", From: []string{"explore"}, To: "hide"})
+	_, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: fake.New(), Launch: behaviors(nil, nil)})
+	if !errors.Is(err, framework.ErrConfig) || !strings.Contains(err.Error(), `unknown state "hide"`) {
+		t.Fatalf("error %v: want ErrConfig naming state hide", err)
+	}
+}
