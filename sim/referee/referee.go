@@ -1,0 +1,685 @@
+// Package referee is the embedded simulator's copy of the Erebus supervisor:
+// it scores a game from the bytes the robot really emitted, applying the
+// rules exactly as /work/shared/erebus/RULES.md §1–2 states them (Erebus
+// v25.0.1's MainSupervisor).
+//
+// The simulator calls Step once per 16 ms supervisor step with the robot's
+// state after the physics of that step and at most one received packet. The
+// referee then, in RULES §2.3 order:
+//
+//  1. registers the first checkpoint box containing the robot (+10·m on the
+//     first visit of that checkpoint);
+//  2. sets the game-clock multiplier (5 inside a swamp, else 1);
+//  3. processes the packet (decoded with comms.DecodeRobot);
+//  4. applies the automatic lack-of-progress rules (stopped ≥ 20 s, fallen
+//     into a hole);
+//  5. ends the game when the game or real time is up, else advances the game
+//     clock by Dt × multiplier.
+//
+// Points are added with Erebus's increase_score semantics: every delta is
+// rounded to 2 decimals and the total is clamped at 0 after every change.
+//
+// Modelling choices where Erebus has no Go equivalent:
+//
+//   - An unknown one-byte command (not E, M, L, G) processed while the robot
+//     has been stopped for ≥ 1 s makes Erebus's supervisor raise an uncaught
+//     IndexError and die (RULES §1.2). The referee logs the event
+//     "supervisor crashed (unknown command)" and ends the game (reason
+//     EndCrash) without exit or map bonus: the score is frozen as it was.
+//   - A relocation moves the robot immediately, so the hole check later in
+//     the same step does not relocate it a second time (Webots returns the
+//     new translation at once).
+//   - The area multiplier of a sign or checkpoint comes from
+//     World.RoomAt (coord2grid semantics); when that gives no area (0) a
+//     sign's own Room field is used; an area outside 1–4 counts as 1.
+//   - A non-finite or negative Dt does not advance the game clock.
+package referee
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/sim/mapscore"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+// Rule constants (RULES.md §1–2).
+const (
+	// ReportRadius is the distance (m, XZ, inclusive) within which both the
+	// robot and the estimated point must be of a sign (RULES §1.3 a, b).
+	ReportRadius = 0.09
+	// MinStoppedForReport is how long (s) the robot must have been stopped
+	// when a report is processed (RULES §1.2, §1.3).
+	MinStoppedForReport = 1.0
+	// StoppedLoPTime is how long (s) stopped triggers an automatic lack of
+	// progress (RULES §2.3).
+	StoppedLoPTime = 20.0
+	// HoleY is the height below which the robot has fallen into a hole.
+	HoleY = -0.035
+	// StoppedVelocity bounds every velocity component of a stopped robot.
+	StoppedVelocity = 0.001
+	// SwampTimeMult is the game-clock multiplier inside a swamp.
+	SwampTimeMult = 5.0
+	// DefaultGameTime is Erebus's fallback max game time (8·60 s).
+	DefaultGameTime = 480
+
+	VictimTypeBonus   = 10 // correct victim letter, × area multiplier
+	HazardTypeBonus   = 20 // correct hazard letter, × area multiplier
+	CheckpointPoints  = 10 // first visit of a checkpoint, × area multiplier
+	MisidentPenalty   = -5
+	LackOfProgressPen = -5
+	ExitBonusFraction = 0.1
+)
+
+// RoomMult holds Erebus's ROOM_MULT: the multiplier of areas 1–4.
+var RoomMult = [4]float64{1, 1.25, 1.5, 2}
+
+// EndReason tells why the game ended; empty while it runs.
+type EndReason string
+
+// End reasons.
+const (
+	EndNone     EndReason = ""
+	EndExit     EndReason = "exit"
+	EndGameTime EndReason = "game time up"
+	EndRealTime EndReason = "real time up"
+	EndCrash    EndReason = "supervisor crashed (unknown command)"
+)
+
+// Config holds the supervisor options the referee honours.
+type Config struct {
+	// DisableLoP is Erebus's disable_lop flag: automatic lack-of-progress
+	// relocations (stopped 20 s, hole) are not applied; the stop timer is
+	// reset all the same. A robot's own 'L' is always honoured.
+	DisableLoP bool
+	// LegacyGameInfo makes 'G' replies the 12-byte pre-v24 form.
+	LegacyGameInfo bool
+}
+
+// Event is one line of the game log, as Erebus's history records it.
+type Event struct {
+	// Time is the game clock (s) when the event happened.
+	Time float64
+	// What describes the event.
+	What string
+	// Points is the (rounded) score delta the event applied, 0 for none.
+	Points float64
+}
+
+// Summary is the score of a game and its parts.
+type Summary struct {
+	Score float64
+
+	// SignsCorrectType and SignsWrongType count the signs found with the
+	// right letter and with a wrong letter of the right category.
+	SignsCorrectType, SignsWrongType int
+	// VictimsFound and HazardsFound split the found signs by category.
+	VictimsFound, HazardsFound int
+	// SignPoints is the sum of identification and type-bonus deltas.
+	SignPoints float64
+
+	Misidentifications int
+	// Checkpoints counts first visits of checkpoints (the start tile is not
+	// one); CheckpointPoints is their sum.
+	Checkpoints      int
+	CheckpointPoints float64
+
+	// LoPAutomatic counts relocations by the supervisor (stopped 20 s or
+	// fallen into a hole), LoPRequested those the robot asked for with 'L'.
+	LoPAutomatic, LoPRequested int
+	// PenaltyPoints is the sum of misidentification and LoP deltas (≤ 0).
+	PenaltyPoints float64
+
+	// MapEvaluated tells that an 'M' was scored; MapScore is the fraction
+	// (0–1) and MapBonus the points the map bonus added at the end.
+	MapEvaluated bool
+	MapScore     float64
+	MapBonus     float64
+
+	// ExitBonusGiven tells that 'E' earned the exit bonus, worth ExitBonus.
+	ExitBonusGiven bool
+	ExitBonus      float64
+
+	// GameTime is the game clock (s) and RealTime the last real elapsed
+	// time the simulator reported.
+	GameTime, RealTime float64
+	MaxGameTime        int
+	MaxRealTime        int
+
+	Ended     bool
+	EndReason EndReason
+}
+
+// sign is the referee's state of one world sign.
+type sign struct {
+	kind   world.SignKind
+	letter byte // upper case
+	pos    world.Vec2
+	normal world.Vec2
+	worth  float64
+	mult   float64
+	found  bool
+}
+
+// checkpoint is one checkpoint box and what visiting it scores.
+type checkpoint struct {
+	box    world.Box
+	center world.Vec2
+	mult   float64
+}
+
+// Referee scores one game. It is not safe for concurrent use.
+type Referee struct {
+	cfg     Config
+	answer  [][]string
+	signs   []sign
+	cps     []checkpoint
+	swamps  []world.Box
+	start   world.Box
+	maxTime int
+	maxReal int
+
+	score       float64
+	gameElapsed float64
+	realElapsed float64
+	mult        float64
+
+	// Stop timer (Robot.time_stopped).
+	stoppedSince float64
+	stoppedValid bool
+	stoppedFor   float64
+
+	lastCheckpoint world.Vec2
+	visited        []world.Vec2
+
+	pendingMap [][]string
+	sentMap    bool
+	mapPercent float64
+
+	ended  bool
+	events []Event
+	sum    Summary
+	out    Output
+}
+
+// New returns a referee for a game on w. It computes the answer map once.
+// The start box is w.StartBox() (start0min..start0max, else the start
+// tile's square); a world with neither bounds nor tiles is an error. Its
+// GameTime (0 → 480 s) sets the time limits. The referee keeps its own copy of the sign states; w is not
+// modified.
+func New(w *world.World, cfg Config) (*Referee, error) {
+	if w == nil {
+		return nil, errors.New("referee: nil world")
+	}
+	if len(w.Starts) == 0 && len(w.Tiles) == 0 {
+		return nil, fmt.Errorf("referee: world %q has neither a start box (start0min/start0max) nor tiles", w.Name)
+	}
+	maxTime := w.GameTime
+	if maxTime <= 0 {
+		maxTime = DefaultGameTime
+	}
+	r := &Referee{
+		cfg:     cfg,
+		answer:  world.Answer(w),
+		swamps:  append([]world.Box(nil), w.Swamps...),
+		start:   w.StartBox(),
+		maxTime: maxTime,
+		maxReal: int(math.Max(float64(maxTime)+60, float64(maxTime)*1.25)),
+		mult:    1,
+	}
+	for i := range w.Signs {
+		s := &w.Signs[i]
+		room := w.RoomAt(s.Pos)
+		if room == 0 {
+			room = s.Room
+		}
+		n := s.Normal
+		if n.X == 0 && n.Z == 0 {
+			n = normalFromRotation(s.Rotation)
+		}
+		r.signs = append(r.signs, sign{
+			kind:   s.Kind,
+			letter: upper(signLetter(s)),
+			pos:    s.Pos,
+			normal: n,
+			worth:  float64(s.Worth),
+			mult:   roomMult(room),
+			found:  s.Found,
+		})
+	}
+	for _, b := range w.Checkpoints {
+		c := center(b)
+		r.cps = append(r.cps, checkpoint{box: b, center: c, mult: roomMult(w.RoomAt(c))})
+	}
+	// The start tile is pre-registered as visited (no points) and is the
+	// relocation target until a checkpoint is visited.
+	r.lastCheckpoint = center(r.start)
+	r.visited = []world.Vec2{r.lastCheckpoint}
+	r.sum.MaxGameTime, r.sum.MaxRealTime = r.maxTime, r.maxReal
+	return r, nil
+}
+
+// Step applies one supervisor step (RULES §2.3) and says what the supervisor
+// does in return. After the game has ended it does nothing and reports Ended.
+func (r *Referee) Step(in Input) Output {
+	if r.ended {
+		return Output{Ended: true}
+	}
+	r.out = Output{}
+	r.realElapsed = in.RealElapsed
+	pos := in.Pos
+	y := in.Y
+
+	// 1. Checkpoints.
+	for i := range r.cps {
+		cp := &r.cps[i]
+		if !cp.box.Contains(pos) {
+			continue
+		}
+		r.lastCheckpoint = cp.center
+		if !r.wasVisited(cp.center) {
+			r.visited = append(r.visited, cp.center)
+			d := r.add("Found checkpoint", CheckpointPoints*cp.mult)
+			r.sum.Checkpoints++
+			r.sum.CheckpointPoints += d
+		}
+		break
+	}
+
+	// 2. Swamps.
+	r.mult = 1
+	for _, b := range r.swamps {
+		if b.Contains(pos) {
+			r.mult = SwampTimeMult
+			break
+		}
+	}
+
+	// 3. At most one packet.
+	relocated := false
+	if in.Packet != nil {
+		relocated = r.process(in, &pos, &y)
+		if r.ended {
+			r.out.Ended = true
+			return r.out
+		}
+	}
+
+	// 4. Automatic lack of progress.
+	if r.updateStopTimer(in) >= StoppedLoPTime {
+		if !r.cfg.DisableLoP {
+			r.relocate("Lack of Progress (automatic)", false)
+			pos, y, relocated = r.lastCheckpoint, world.FloorY, true
+		}
+		r.resetStopTimer()
+	}
+	if y < HoleY {
+		if !r.cfg.DisableLoP && !relocated {
+			r.relocate("Lack of Progress (automatic, fell into a hole)", false)
+		}
+		r.resetStopTimer()
+	}
+
+	// 5. Time up, else the clock advances.
+	switch {
+	case r.gameElapsed >= float64(r.maxTime):
+		r.end(EndGameTime, "Time up (game time)")
+	case in.RealElapsed >= float64(r.maxReal):
+		r.end(EndRealTime, "Time up (real time)")
+	default:
+		if in.Dt > 0 && !math.IsInf(in.Dt, 0) {
+			r.gameElapsed += in.Dt * r.mult
+		}
+	}
+	r.out.Ended = r.ended
+	return r.out
+}
+
+// process handles one received packet; it reports whether the robot was
+// relocated, and updates *pos and *y to the robot's new place if so.
+func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
+	msg, err := comms.DecodeRobot(in.Packet)
+	if err != nil {
+		r.log("Incorrect data format sent: " + err.Error())
+		return false
+	}
+	switch m := msg.(type) {
+	case comms.Map:
+		// Map data is only stored (overwriting), nothing else happens.
+		r.pendingMap = m.Cells
+		return false
+	}
+	// _process_message first updates the stop timer.
+	stopped := r.updateStopTimer(in)
+	switch m := msg.(type) {
+	case comms.Command:
+		switch m {
+		case comms.Exit:
+			r.exit(*pos)
+		case comms.Evaluate:
+			r.evaluateMap()
+		case comms.LackOfProgress:
+			r.relocate("Lack of Progress (via robot)", true)
+			r.resetStopTimer()
+			*pos, *y = r.lastCheckpoint, world.FloorY
+			return true
+		case comms.GameInfoRequest:
+			r.gameInfo()
+		default:
+			if stopped >= MinStoppedForReport {
+				r.log(string(EndCrash))
+				r.ended = true
+				r.sum.Ended, r.sum.EndReason = true, EndCrash
+			}
+		}
+	case comms.Report:
+		if stopped >= MinStoppedForReport {
+			r.report(m, *pos)
+		}
+	default:
+		r.log(fmt.Sprintf("Incorrect data format sent: unexpected message %T", msg))
+	}
+	return false
+}
+
+// report applies a victim or hazard report (RULES §1.3).
+func (r *Referee) report(m comms.Report, robot world.Vec2) {
+	letter := upper(m.Type)
+	kind, bonus, name := world.Victim, float64(VictimTypeBonus), "Victim"
+	switch letter {
+	case 'F', 'P', 'C', 'O':
+		kind, bonus, name = world.Hazard, HazardTypeBonus, "Hazard"
+	}
+	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
+	best, bestDist := -1, 0.0
+	for i := range r.signs {
+		s := &r.signs[i]
+		if s.kind != kind || s.found {
+			continue
+		}
+		if dist(s.pos, robot) > ReportRadius || dist(s.pos, est) > ReportRadius {
+			continue
+		}
+		if !inFront(s, robot) {
+			continue
+		}
+		if d := dist(s.pos, est); best < 0 || d < bestDist {
+			best, bestDist = i, d
+		}
+	}
+	if best < 0 {
+		d := r.add("Misidentification of "+name, MisidentPenalty)
+		r.sum.Misidentifications++
+		r.sum.PenaltyPoints += d
+		return
+	}
+	s := &r.signs[best]
+	if letter == s.letter {
+		r.sum.SignPoints += r.add("Successful "+name+" Type Correct Bonus", bonus*s.mult)
+		r.sum.SignsCorrectType++
+	} else {
+		r.sum.SignsWrongType++
+	}
+	r.sum.SignPoints += r.add("Successful "+name+" Identification", s.worth*s.mult)
+	s.found = true
+	if kind == world.Hazard {
+		r.sum.HazardsFound++
+	} else {
+		r.sum.VictimsFound++
+	}
+}
+
+// evaluateMap handles 'M' (RULES §1.4).
+func (r *Referee) evaluateMap() {
+	if r.pendingMap == nil {
+		r.log("Map not evaluated: no map data sent beforehand")
+		return
+	}
+	if r.sentMap {
+		r.log("Map not evaluated: the map has already been evaluated")
+		return
+	}
+	p, err := mapscore.Score(r.answer, r.pendingMap)
+	if err == nil && (math.IsNaN(p) || math.IsInf(p, 0)) {
+		err = fmt.Errorf("score %v", p)
+	}
+	if err != nil {
+		r.log("Map scoring error: " + err.Error())
+		return
+	}
+	r.mapPercent = p
+	r.sentMap = true
+	r.pendingMap = nil
+	r.sum.MapEvaluated, r.sum.MapScore = true, p
+	r.log("Map Correctness " + strconv.FormatFloat(round2(p*100), 'f', -1, 64) + "%")
+}
+
+// exit handles 'E' (RULES §1.7).
+func (r *Referee) exit(robot world.Vec2) {
+	if r.start.Contains(robot) && r.sum.VictimsFound+r.sum.HazardsFound > 0 {
+		d := r.add("Exit Bonus", r.score*ExitBonusFraction)
+		r.sum.ExitBonusGiven, r.sum.ExitBonus = true, d
+	} else {
+		r.log("No Exit Bonus")
+	}
+	r.end(EndExit, "Successful Exit")
+}
+
+// end applies the map bonus and ends the game.
+func (r *Referee) end(reason EndReason, what string) {
+	r.sum.MapBonus = r.add("Map Bonus", r.score*r.mapPercent)
+	r.log(what)
+	r.ended = true
+	r.sum.Ended, r.sum.EndReason = true, reason
+}
+
+// gameInfo answers 'G' (RULES §1.6).
+func (r *Referee) gameInfo() {
+	gi := comms.GameInfo{
+		Score:           float32(round2(r.score)),
+		GameSecondsLeft: int32(clampInt(int64(r.maxTime) - truncInt(r.gameElapsed))),
+		RealSecondsLeft: int32(clampInt(int64(r.maxReal) - truncInt(r.realElapsed))),
+	}
+	if r.cfg.LegacyGameInfo {
+		gi.RealSecondsLeft, gi.Legacy = 0, true
+	}
+	r.out.Send = append(r.out.Send, comms.EncodeInbound(gi))
+}
+
+// relocate moves the robot to the last visited checkpoint (RULES §1.5).
+func (r *Referee) relocate(what string, requested bool) {
+	r.out.Relocate = &world.Pose{Pos: r.lastCheckpoint, Yaw: 0}
+	r.out.Send = append(r.out.Send, comms.EncodeInbound(comms.LackOfProgressNotice{}))
+	d := r.add(what, LackOfProgressPen)
+	r.sum.PenaltyPoints += d
+	if requested {
+		r.sum.LoPRequested++
+	} else {
+		r.sum.LoPAutomatic++
+	}
+}
+
+// updateStopTimer is Robot.time_stopped: it returns how long (simulation
+// time) the robot has been stopped.
+func (r *Referee) updateStopTimer(in Input) float64 {
+	stopped := true
+	for _, v := range in.Velocity {
+		if !(math.Abs(v) < StoppedVelocity) {
+			stopped = false
+			break
+		}
+	}
+	switch {
+	case !r.stoppedValid:
+		if stopped {
+			r.stoppedSince, r.stoppedValid = in.Time, true
+		}
+	case stopped:
+		r.stoppedFor = in.Time - r.stoppedSince
+	default:
+		r.stoppedValid, r.stoppedFor = false, 0
+	}
+	return r.stoppedFor
+}
+
+// resetStopTimer is Robot.reset_time_stopped.
+func (r *Referee) resetStopTimer() {
+	r.stoppedValid, r.stoppedFor = false, 0
+}
+
+// add is Robot.increase_score: it adds round(points, 2), clamps the total at
+// 0, logs the event and returns the rounded delta.
+func (r *Referee) add(what string, points float64) float64 {
+	d := round2(points)
+	if math.IsNaN(d) || math.IsInf(d, 0) {
+		d = 0
+	}
+	r.score += d
+	if r.score < 0 {
+		r.score = 0
+	}
+	if d != 0 { // Erebus's history records only non-zero changes
+		r.events = append(r.events, Event{Time: r.gameElapsed, What: what, Points: d})
+	}
+	return d
+}
+
+// log records an event without points.
+func (r *Referee) log(what string) {
+	r.events = append(r.events, Event{Time: r.gameElapsed, What: what})
+}
+
+func (r *Referee) wasVisited(c world.Vec2) bool {
+	for _, v := range r.visited {
+		if v == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Score returns the current score.
+func (r *Referee) Score() float64 { return r.score }
+
+// Ended reports whether the game is over.
+func (r *Referee) Ended() bool { return r.ended }
+
+// Events returns a copy of the game log.
+func (r *Referee) Events() []Event { return append([]Event(nil), r.events...) }
+
+// Summary returns the score and its parts so far.
+func (r *Referee) Summary() Summary {
+	s := r.sum
+	s.Score = r.score
+	s.GameTime = r.gameElapsed
+	s.RealTime = r.realElapsed
+	return s
+}
+
+// round2 rounds x to 2 decimals as Python's round(x, 2) does (correctly
+// rounded from the exact binary value, ties to even).
+func round2(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return x
+	}
+	v, err := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 2, 64), 64)
+	if err != nil {
+		return x
+	}
+	return v
+}
+
+func roomMult(room int) float64 {
+	if room >= 1 && room <= 4 {
+		return RoomMult[room-1]
+	}
+	return 1
+}
+
+func center(b world.Box) world.Vec2 {
+	return world.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
+}
+
+func dist(a, b world.Vec2) float64 { return math.Hypot(a.X-b.X, a.Z-b.Z) }
+
+// inFront is Victim.on_same_side: dot(n, normalize(robot − sign)) > 0. A
+// robot exactly on the sign (zero vector, NaN in numpy) is not in front.
+func inFront(s *sign, robot world.Vec2) bool {
+	dx, dz := robot.X-s.pos.X, robot.Z-s.pos.Z
+	l := math.Hypot(dx, dz)
+	if !(l > 0) {
+		return false
+	}
+	return s.normal.X*dx/l+s.normal.Z*dz/l > 0
+}
+
+// normalFromRotation returns (−R[0][2], −R[2][2]) normalised for an
+// axis-angle rotation, or the zero vector when it is degenerate.
+func normalFromRotation(rot [4]float64) world.Vec2 {
+	x, y, z, a := rot[0], rot[1], rot[2], rot[3]
+	l := math.Sqrt(x*x + y*y + z*z)
+	if !(l > 0) {
+		x, y, z, l = 0, 1, 0, 1
+	}
+	x, y, z = x/l, y/l, z/l
+	c, s := math.Cos(a), math.Sin(a)
+	r02 := (1-c)*x*z + s*y
+	r22 := c + (1-c)*z*z
+	n := world.Vec2{X: -r02, Z: -r22}
+	if h := math.Hypot(n.X, n.Z); h > 0 {
+		n.X, n.Z = n.X/h, n.Z/h
+	}
+	return n
+}
+
+// signLetter is the letter a correct report of s carries.
+func signLetter(s *world.Sign) byte {
+	if s.Letter != 0 {
+		return s.Letter
+	}
+	switch s.Type {
+	case "harmed":
+		return 'H'
+	case "unharmed":
+		return 'U'
+	case "stable":
+		return 'S'
+	}
+	if len(s.Type) == 1 {
+		return s.Type[0]
+	}
+	return 0
+}
+
+func upper(b byte) byte {
+	if b >= 'a' && b <= 'z' {
+		return b - 'a' + 'A'
+	}
+	return b
+}
+
+// truncInt is Python's int() of a float, saturated.
+func truncInt(x float64) int64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x >= math.MaxInt32:
+		return math.MaxInt32
+	case x <= math.MinInt32:
+		return math.MinInt32
+	}
+	return int64(x)
+}
+
+func clampInt(v int64) int64 {
+	if v > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	if v < math.MinInt32 {
+		return math.MinInt32
+	}
+	return v
+}
