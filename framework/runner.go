@@ -126,6 +126,12 @@ type Summary struct {
 	Transitions    map[string]int         `json:"transitions"`
 	EventsRejected int                    `json:"events_rejected"`
 	LackOfProgress int                    `json:"lack_of_progress_received"`
+	// Startup is the wall time from Run's start to the first step: plugins
+	// launched, described and configured.
+	Startup time.Duration `json:"startup_ns"`
+	// Dispatch holds, per step, the wall time from sending the first
+	// Observation to receiving the last Action.
+	Dispatch []time.Duration `json:"-"`
 }
 
 type slot struct {
@@ -209,6 +215,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if o.Devices.LeftMotor == "" {
 		o.Devices = DefaultDevices()
 	}
+	t0 := time.Now()
 	r := &runner{
 		o: o, log: o.Logger, cfg: o.Config, robot: o.Robot,
 		fsm:   newMachine(o.Config.FSM, o.Logger),
@@ -230,6 +237,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		return Summary{}, err
 	}
 	start := time.Now()
+	r.sum.Startup = start.Sub(t0)
 	err := r.loop(ctx)
 	r.sum.WallTime = time.Since(start)
 	r.sum.Steps = r.step
@@ -503,6 +511,8 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 	bb := r.bb.Snapshot()
 	deadline := time.Duration(r.cfg.Deadline()) * time.Millisecond
 	var wg sync.WaitGroup
+	var t0 time.Time
+	anySent := false
 	for _, s := range r.slots {
 		s.act, s.err, s.sent = nil, nil, false
 		isDriver := s.name == driver
@@ -527,6 +537,9 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			}
 		}
 		s.inbox, s.errs, s.sent = nil, nil, true
+		if !anySent {
+			anySent, t0 = true, time.Now()
+		}
 		wg.Go(func() {
 			sctx, cancel := context.WithTimeout(ctx, deadline)
 			defer cancel()
@@ -536,6 +549,9 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 		})
 	}
 	wg.Wait()
+	if anySent {
+		r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
+	}
 }
 
 // frames reads the camera images some plugin wants this step.

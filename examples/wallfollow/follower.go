@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+)
+
+// follower is a left-hand wall follower. The default Erebus robot's
+// distance sensors (metres, 0–0.8) look: ps0 14° right of forward, ps7 16°
+// left, ps6 46° left, ps5 91° left.
+type follower struct {
+	speed      float64 // rad/s of the faster wheel
+	wallDist   float64 // metres to keep from the left wall
+	exploreFor float64 // seconds before firing "explored"
+	fired      bool
+	backUntil  float64 // sim time until which the robot backs away from a hole
+}
+
+func newFollower() *follower { return &follower{speed: 5, wallDist: 0.045, exploreFor: 300} }
+
+// Describe declares the state it drives and its parameters.
+func (f *follower) Describe() sdk.Description {
+	return sdk.Description{
+		Name: "wallfollow", Version: "1.0.0", States: []string{"explore"},
+		Params: map[string]sdk.Param{
+			"speed":       {Default: "5", Description: "wheel speed in rad/s (max 6.28)"},
+			"wall_dist":   {Default: "0.045", Description: "distance in metres to keep from the left wall"},
+			"explore_for": {Default: "300", Description: "seconds of exploring before firing explored"},
+		},
+	}
+}
+
+// Configure reads the parameters.
+func (f *follower) Configure(_ context.Context, c sdk.Config) error {
+	for name, dst := range map[string]*float64{"speed": &f.speed, "wall_dist": &f.wallDist, "explore_for": &f.exploreFor} {
+		v, err := strconv.ParseFloat(c.Params[name], 64)
+		if err != nil || v <= 0 || math.IsInf(v, 0) {
+			return fmt.Errorf("wallfollow: parameter %s = %q: want a positive number", name, c.Params[name])
+		}
+		*dst = v
+	}
+	return nil
+}
+
+// Step turns the distance readings into wheel speeds.
+func (f *follower) Step(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+	act := &pluginpb.Action{}
+	if !f.fired && o.GetSimTime() >= f.exploreFor {
+		f.fired = true
+		act.Events = []string{"explored"}
+	}
+	if !o.GetDriver() {
+		return act, nil
+	}
+	l, r := f.wheels(o)
+	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
+	act.Leds = []*pluginpb.Led{{Name: "led8", Value: 1}}
+	return act, nil
+}
+
+// wheels is the control law.
+func (f *follower) wheels(o *pluginpb.Observation) (left, right float64) {
+	d := o.GetDistance()
+	if len(d) < 8 {
+		return 0, 0 // not the default robot: hold still rather than guess
+	}
+	if c := o.GetColour(); c != nil && c.GetR() < 40 && c.GetG() < 40 && c.GetB() < 40 {
+		f.backUntil = o.GetSimTime() + 0.5 // black floor ahead: a hole
+	}
+	s := f.speed
+	switch {
+	case o.GetSimTime() < f.backUntil:
+		return -s, -s * 0.2 // back off, turning away
+	case min(d[0], d[7]) < f.wallDist+0.01 || d[6] < f.wallDist*0.9:
+		return s * 0.6, -s * 0.6 // wall ahead: turn right on the spot
+	case d[5] > 3*f.wallDist && d[6] > 3*f.wallDist:
+		return s * 0.35, s // lost the wall: curve left to find it
+	default:
+		e := d[5] - f.wallDist // >0: too far from the wall
+		k := math.Max(-0.5, math.Min(0.5, e*12))
+		return s * (1 - k), s * (1 + k) * (1 - math.Max(0, k))
+	}
+}

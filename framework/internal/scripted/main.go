@@ -1,0 +1,52 @@
+// Command scripted is the plugin process the framework's process tests
+// start. Its arguments: NAME MODE [STEP] [MARKER]. It drives the states its
+// name drives in the default config (explore → explore, report → report,
+// exit → exit; victimdetect is a watcher) and, by MODE:
+//
+//   - normal: answers every step (explore drives forward);
+//   - panic: panics at step STEP, unless the file MARKER exists (it creates
+//     it first), so the restarted process runs normally;
+//   - sleep: sleeps 300 ms at step STEP;
+//   - print: prints a line on stdout at every step up to STEP.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+)
+
+func main() {
+	args := append(os.Args[1:], "", "", "", "")
+	name, mode, marker := args[0], args[1], args[3]
+	at, _ := strconv.ParseUint(args[2], 10, 64)
+	desc := sdk.Description{Name: name, Version: "1"}
+	switch name {
+	case "explore", "report", "exit":
+		desc.States = []string{name}
+	default:
+		desc.Watcher = true
+	}
+	sdk.Serve(sdk.New(desc, func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		switch {
+		case mode == "panic" && o.GetStep() == at:
+			if _, err := os.Stat(marker); err != nil {
+				_ = os.WriteFile(marker, []byte("panicked"), 0o644)
+				panic(fmt.Sprintf("scripted %s: panic at step %d", name, at))
+			}
+		case mode == "sleep" && o.GetStep() == at:
+			time.Sleep(300 * time.Millisecond)
+		case mode == "print" && o.GetStep() <= at:
+			fmt.Printf("hello from %s at step %d\n", name, o.GetStep())
+		}
+		if !o.GetDriver() {
+			return nil, nil
+		}
+		return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: 2}}, nil
+	}))
+}

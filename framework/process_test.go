@@ -1,0 +1,154 @@
+package framework_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/hal/fake"
+	"github.com/rescuekit/rescuekit/plugins/host"
+)
+
+// Plugin binaries built once for the process tests.
+var scriptedBin, scriptedV2Bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "rescuekit-framework-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	const pkg = "github.com/rescuekit/rescuekit/framework/internal/scripted"
+	scriptedBin = filepath.Join(dir, "scripted")
+	scriptedV2Bin = filepath.Join(dir, "scripted-v2")
+	for _, args := range [][]string{
+		{"build", "-o", scriptedBin, pkg},
+		{"build", "-o", scriptedV2Bin, "-ldflags", "-X github.com/rescuekit/rescuekit/plugins/sdk.protocolVersionOverride=2", pkg},
+	} {
+		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "go %s: %v\n%s", strings.Join(args, " "), err, out)
+			os.RemoveAll(dir)
+			os.Exit(1)
+		}
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// processLauncher starts the scripted plugin for every name, with the mode
+// modes gives for that name ("normal" otherwise).
+func processLauncher(t *testing.T, log *zap.Logger, modes map[string][]string) framework.Launcher {
+	return func(ctx context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
+		bin, args := scriptedBin, []string{name, "normal"}
+		if m, ok := modes[name]; ok {
+			if m[0] == "v2" {
+				bin = scriptedV2Bin
+			} else {
+				args = append([]string{name}, m...)
+			}
+		}
+		return host.Start(ctx, host.Config{Name: name, Cmd: append([]string{bin}, args...), Logger: log})
+	}
+}
+
+func runProcesses(t *testing.T, steps int, modes map[string][]string) (framework.Summary, *observer.ObservedLogs, *fake.Robot, error) {
+	t.Helper()
+	core, logs := observer.New(zap.InfoLevel)
+	log := zap.New(core)
+	robot := fake.New()
+	robot.EndAfter(steps)
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs = 250 // generous: the test machine is shared; the sleep test sleeps 300 ms
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: cfg, Robot: robot, Logger: log, Launch: processLauncher(t, log, modes),
+	})
+	return sum, logs, robot, err
+}
+
+func TestProcessNormalGame(t *testing.T) {
+	sum, _, robot, err := runProcesses(t, 40, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Steps != 39 || sum.EndReason != "simulation ended" {
+		t.Fatalf("%d steps, end %q", sum.Steps, sum.EndReason)
+	}
+	for name, p := range sum.Plugins {
+		if p.Steps != 39 || p.Misses+p.Crashes+p.Restarts+p.Errors != 0 {
+			t.Errorf("plugin %s: %+v", name, p)
+		}
+	}
+	if v, _ := robot.Velocity("wheel2 motor"); v != 2 {
+		t.Errorf("explore's wheel command not applied: %g", v)
+	}
+}
+
+func TestProcessPanicRestarts(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "panicked")
+	sum, logs, _, err := runProcesses(t, 60, map[string][]string{"explore": {"panic", "10", marker}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sum.Plugins["explore"]
+	if p.Crashes != 1 || p.Restarts != 1 {
+		t.Fatalf("explore %+v: want one crash and one restart", p)
+	}
+	if sum.Steps != 59 {
+		t.Errorf("the game must go on: %d steps", sum.Steps)
+	}
+	if p.Steps < 59-10 {
+		t.Errorf("explore answered only %d steps", p.Steps)
+	}
+	if logs.FilterMessage("plugin crashed").Len() != 1 || logs.FilterMessage("plugin restarted").Len() != 1 {
+		t.Error("crash and restart must be logged")
+	}
+}
+
+func TestProcessSleepMissesDeadline(t *testing.T) {
+	sum, logs, _, err := runProcesses(t, 30, map[string][]string{"explore": {"sleep", "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sum.Plugins["explore"]
+	if p.Misses != 1 || p.Crashes != 0 || p.Restarts != 0 {
+		t.Fatalf("explore %+v: want one miss, nothing else", p)
+	}
+	if logs.FilterMessage("plugin missed its deadline: safe action").Len() != 1 {
+		t.Error("the miss must be logged")
+	}
+}
+
+func TestProcessPrintsToStdout(t *testing.T) {
+	sum, logs, _, err := runProcesses(t, 12, map[string][]string{"victimdetect": {"print", "3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sum.Plugins["victimdetect"]; p.Steps != 11 || p.Errors+p.Crashes != 0 {
+		t.Fatalf("victimdetect %+v", p)
+	}
+	var lines int
+	for _, e := range logs.All() {
+		if strings.Contains(e.Message, "hello from victimdetect") || strings.Contains(fmt.Sprint(e.ContextMap()), "hello from victimdetect") {
+			lines++
+		}
+	}
+	if lines != 3 {
+		t.Errorf("want the plugin's 3 stdout lines in the runner's log, got %d", lines)
+	}
+}
+
+func TestProcessWrongProtocol(t *testing.T) {
+	_, _, _, err := runProcesses(t, 10, map[string][]string{"explore": {"v2"}})
+	if err == nil || !strings.Contains(err.Error(), "rebuild") || !strings.Contains(err.Error(), "explore") {
+		t.Fatalf("error %v: want one line naming the plugin and the side to rebuild", err)
+	}
+}

@@ -1,0 +1,145 @@
+// Package game assembles one Erebus game on the embedded simulator: a world,
+// the simulated robot, the referee, the runner's step loop and the plugins.
+// cmd/runner's run, eval and bench commands share it.
+package game
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/framework/inproc"
+	"github.com/rescuekit/rescuekit/plugins/host"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/sim"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+// Options describe one game.
+type Options struct {
+	World  *world.World
+	Config framework.Config
+	Launch framework.Launcher
+	Logger *zap.Logger
+	Seed   int64
+	Noise  sim.Noise
+	Robot  sim.RobotSpec
+	// WallClock measures the real-time limit with the wall clock, as Erebus
+	// does; false uses the simulation time, which keeps games reproducible.
+	WallClock bool
+	Watch     bool
+	// OnStep is called after every control step with the referee, whose
+	// score it may read.
+	OnStep func(framework.StepInfo, *referee.Referee)
+}
+
+// Result is the record of a game.
+type Result struct {
+	World    string            `json:"world"`
+	Seed     int64             `json:"seed"`
+	Runner   framework.Summary `json:"runner"`
+	Referee  referee.Summary   `json:"referee"`
+	Events   []referee.Event   `json:"events"`
+	MaxScore float64           `json:"max_score"`
+	Signs    int               `json:"signs"`
+}
+
+// DefaultNoise is the noise `runner eval` plays with: small errors of the
+// order real Erebus sensors show.
+var DefaultNoise = sim.Noise{GPS: 0.001, Gyro: 0.002, WheelSlip: 0.02, Distance: 0.002, Accelerometer: 0.003}
+
+// Play runs one game to its end.
+func Play(ctx context.Context, o Options) (Result, error) {
+	if o.Logger == nil {
+		o.Logger = zap.NewNop()
+	}
+	ref, err := referee.New(o.World, referee.Config{})
+	if err != nil {
+		return Result{}, err
+	}
+	cfg := sim.Config{Robot: o.Robot, Supervisor: ref, Seed: uint64(o.Seed), Noise: o.Noise}
+	if o.WallClock {
+		start := time.Now()
+		cfg.RealClock = func() float64 { return time.Since(start).Seconds() }
+	}
+	robot, err := sim.New(o.World, cfg)
+	if err != nil {
+		return Result{}, err
+	}
+	opts := framework.Options{Config: o.Config, Robot: robot, Launch: o.Launch, Logger: o.Logger, Seed: o.Seed, Watch: o.Watch}
+	if o.OnStep != nil {
+		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
+	}
+	sum, err := framework.Run(ctx, opts)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{
+		World: o.World.Name, Seed: o.Seed, Runner: sum, Referee: ref.Summary(), Events: ref.Events(),
+		MaxScore: MaxScore(o.World), Signs: len(o.World.Signs),
+	}, nil
+}
+
+// MaxScore is the best final score the world allows (RULES.md §2.4): every
+// sign found with its type (worth and type bonus times the area multiplier),
+// every checkpoint visited (10 times its multiplier), the exit bonus (×1.1)
+// and a perfect map (×2).
+func MaxScore(w *world.World) float64 {
+	var s float64
+	for _, sg := range w.Signs {
+		bonus := 10.0
+		if sg.Kind == world.Hazard {
+			bonus = 20
+		}
+		s += (float64(sg.Worth) + bonus) * mult(sg.Room)
+	}
+	for _, c := range w.Checkpoints {
+		mid := world.Vec2{X: (c.Min.X + c.Max.X) / 2, Z: (c.Min.Z + c.Max.Z) / 2}
+		s += 10 * mult(w.RoomAt(mid))
+	}
+	return s * 1.1 * 2
+}
+
+func mult(room int) float64 {
+	if room < 1 || room > 4 {
+		return 1
+	}
+	return referee.RoomMult[room-1]
+}
+
+// Launcher starts plugins as processes: "builtin" re-executes exe (the runner
+// itself) as `exe plugin NAME`; anything else is the plugin binary's path.
+// Plugin logs go to log under the plugin's name.
+func Launcher(exe string, log *zap.Logger) framework.Launcher {
+	return func(ctx context.Context, name string, pc framework.PluginConfig) (framework.PluginConn, error) {
+		cmd := append([]string{pc.Cmd}, pc.Args...)
+		if pc.Cmd == framework.Builtin {
+			cmd = []string{exe, "plugin", name}
+		} else if _, err := os.Stat(pc.Cmd); err != nil {
+			return nil, fmt.Errorf("plugin binary: %w", err)
+		}
+		p, err := host.Start(ctx, host.Config{Name: name, Cmd: cmd, SHA256: pc.SHA256, Logger: log})
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+}
+
+// InProcess returns a launcher that serves behaviors inside this process
+// (framework/inproc): no plugin processes, for tests and fast evaluation.
+// Every name in the config must have a constructor.
+func InProcess(behaviors map[string]func() sdk.Behavior) framework.Launcher {
+	return func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
+		mk, ok := behaviors[name]
+		if !ok {
+			return nil, fmt.Errorf("no in-process behavior %q", name)
+		}
+		return inproc.New(mk()), nil
+	}
+}
