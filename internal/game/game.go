@@ -105,12 +105,7 @@ func MaxScore(w *world.World) float64 {
 	return s * 1.1 * 2
 }
 
-func mult(room int) float64 {
-	if room < 1 || room > 4 {
-		return 1
-	}
-	return referee.RoomMult[room-1]
-}
+func mult(room int) float64 { return referee.RoomMultiplier(room) }
 
 // Launcher starts plugins as processes: "builtin" re-executes exe (the runner
 // itself) as `exe plugin NAME`; anything else is the plugin binary's path.

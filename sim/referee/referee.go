@@ -592,9 +592,18 @@ func round2(x float64) float64 {
 	return v
 }
 
-func roomMult(room int) float64 {
-	if room >= 1 && room <= 4 {
+func roomMult(room int) float64 { return RoomMultiplier(room) }
+
+// RoomMultiplier is Erebus's ROOM_MULT[room−1] (Tile.py). A tile that
+// leaves its room field out has the PROTO default 0, and Python's index −1
+// then takes the last multiplier, 2; rooms outside 0–4 (which would crash
+// Erebus) count as 1.
+func RoomMultiplier(room int) float64 {
+	switch {
+	case room >= 1 && room <= 4:
 		return RoomMult[room-1]
+	case room == 0:
+		return RoomMult[3]
 	}
 	return 1
 }

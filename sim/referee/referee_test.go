@@ -691,3 +691,16 @@ func TestNormalFromRotation(t *testing.T) {
 		}
 	}
 }
+
+// TestRoomMultiplier checks ROOM_MULT[room−1] with Python's indexing
+// (RULES.md §1.3, Tile.py l.131): room 0, the PROTO default, reads index −1.
+func TestRoomMultiplier(t *testing.T) {
+	for _, tt := range []struct {
+		room int
+		want float64
+	}{{1, 1}, {2, 1.25}, {3, 1.5}, {4, 2}, {0, 2}, {5, 1}, {-1, 1}} {
+		if got := RoomMultiplier(tt.room); got != tt.want {
+			t.Errorf("RoomMultiplier(%d) = %g, want %g", tt.room, got, tt.want)
+		}
+	}
+}

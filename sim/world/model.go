@@ -114,7 +114,10 @@ type Tile struct {
 	Room                           int
 	Width, Height                  float64 // the world's tile counts, repeated on every tile
 
-	// Floor is the proto's floor flag (TRUE on every normal tile).
+	// Floor is the proto's floor flag: TRUE on every arena tile; a tile
+	// with neither floor nor trap has no floor box and lies outside the
+	// arena (QuarterAt reports false there). Set it when building tiles
+	// in code.
 	Floor bool
 	// XScale and ZScale are the proto's scale fields (0.4 in every Erebus
 	// world; Parse rejects others because TileSize assumes 0.4).

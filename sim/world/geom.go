@@ -1,0 +1,359 @@
+package world
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Half-tile geometry (halfTile.proto: quadrants are worldTiles at half
+// scale, placed at ±0.03 m; curvedWall.proto: a quarter circle of radius
+// 0.3 in proto units, i.e. one quadrant side, 0.06 m).
+const (
+	halfTile    = TileSize / 2 // quadrant side
+	curveRadius = halfTile
+)
+
+// Rebuild recomputes everything derived from Tiles, Signs and the bounds:
+// Cols/Rows, Width/Height (when zero), the wall geometry (Walls, Arcs; the
+// Area4Walls are appended), sign normals, letters and rooms, the start
+// pose and the tile index. Parse and ParseASCII call it; code that builds
+// or edits a World by hand calls it before use. It fails when there are no
+// tiles.
+func (w *World) Rebuild() error {
+	if len(w.Tiles) == 0 {
+		return errors.New("world has no tiles")
+	}
+	minX, maxX, minZ, maxZ := w.Tiles[0].X, w.Tiles[0].X, w.Tiles[0].Z, w.Tiles[0].Z
+	w.tileIndex = make(map[[2]int]int, len(w.Tiles))
+	for i, t := range w.Tiles {
+		minX, maxX = min(minX, t.X), max(maxX, t.X)
+		minZ, maxZ = min(minZ, t.Z), max(maxZ, t.Z)
+		w.tileIndex[[2]int{t.X, t.Z}] = i
+	}
+	// Erebus sizes the answer as max-min+1 but indexes with xPos directly.
+	w.Cols, w.Rows = maxX-minX+1, maxZ-minZ+1
+	if w.Width == 0 && w.Height == 0 {
+		w.Width, w.Height = w.Tiles[0].Width, w.Tiles[0].Height
+	}
+	// Drop the WALLTILES child list when Tiles was edited since Parse.
+	if w.children != nil {
+		n := 0
+		for _, i := range w.children {
+			if i >= 0 {
+				if i != n {
+					n = -1
+					break
+				}
+				n++
+			}
+		}
+		if n != len(w.Tiles) {
+			w.children, w.lastChildDEF = nil, ""
+		}
+	}
+
+	w.Walls, w.Arcs = nil, nil
+	seen := map[[4]int64]bool{}
+	addSeg := func(a, b Vec2) {
+		k1 := [4]int64{q6(a.X), q6(a.Z), q6(b.X), q6(b.Z)}
+		k2 := [4]int64{q6(b.X), q6(b.Z), q6(a.X), q6(a.Z)}
+		if seen[k1] || seen[k2] {
+			return
+		}
+		seen[k1] = true
+		w.Walls = append(w.Walls, Segment{a, b})
+	}
+	for _, t := range w.Tiles {
+		c := tileCenterOf(t)
+		addBoxWalls(addSeg, c, TileSize/2, [4]int{t.Top, t.Right, t.Bottom, t.Left})
+		if !t.Half {
+			continue
+		}
+		for q := 0; q < 4; q++ {
+			qc := quadCenter(c, q)
+			addBoxWalls(addSeg, qc, halfTile/2, t.QuarterWalls[q])
+			if a, ok := curveArc(qc, t.Curves[q]); ok {
+				w.Arcs = append(w.Arcs, a)
+			}
+		}
+	}
+	for _, s := range w.Area4Walls {
+		addSeg(s.A, s.B)
+	}
+
+	for i := range w.Signs {
+		s := &w.Signs[i]
+		m := rotMatrix(s.Rotation)
+		n := Vec2{-m[0][2], -m[2][2]}
+		if l := math.Hypot(n.X, n.Z); l > 0 {
+			n = Vec2{n.X / l, n.Z / l}
+		}
+		s.Normal = n
+		if s.Letter == 0 {
+			s.Letter = signLetter(s.Kind, s.Type)
+		}
+		s.Room = w.RoomAt(s.Pos)
+	}
+
+	st := w.startTile()
+	box := w.StartBox()
+	w.Start.Pos = Vec2{(box.Min.X + box.Max.X) / 2, (box.Min.Z + box.Max.Z) / 2}
+	w.Start.Yaw = 0
+	if st >= 0 {
+		t := w.Tiles[st]
+		const pi = 3.14 // Erebus uses pi = 3.14 here
+		for _, side := range []struct {
+			wall int
+			yaw  float64
+		}{{t.Top, 0}, {t.Right, -pi / 2}, {t.Bottom, pi}, {t.Left, pi / 2}} {
+			if side.wall <= 0 {
+				w.Start.Yaw = side.yaw
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func q6(v float64) int64 { return int64(math.Round(v * 1e6)) }
+
+// addBoxWalls adds the walls > 0 of [top, right, bottom, left] of the
+// square of half side h around c.
+func addBoxWalls(add func(a, b Vec2), c Vec2, h float64, walls [4]int) {
+	tl, tr := Vec2{c.X - h, c.Z - h}, Vec2{c.X + h, c.Z - h}
+	bl, br := Vec2{c.X - h, c.Z + h}, Vec2{c.X + h, c.Z + h}
+	if walls[0] > 0 {
+		add(tl, tr)
+	}
+	if walls[1] > 0 {
+		add(tr, br)
+	}
+	if walls[2] > 0 {
+		add(bl, br)
+	}
+	if walls[3] > 0 {
+		add(tl, bl)
+	}
+}
+
+// quadCenter returns the centre of half-tile quadrant q (0 TL, 1 TR, 2 BL,
+// 3 BR) of the tile centred at c.
+func quadCenter(c Vec2, q int) Vec2 {
+	dx, dz := -1.0, -1.0
+	if q%2 == 1 {
+		dx = 1
+	}
+	if q >= 2 {
+		dz = 1
+	}
+	return Vec2{c.X + dx*halfTile/2, c.Z + dz*halfTile/2}
+}
+
+// curveArc returns the curved wall of curve value v in the quadrant centred
+// at qc. curvedWall.proto puts the circle's centre on a quadrant corner
+// (rot 1 bottom-left, 2 top-left, 3 top-right, 4 bottom-right) with radius
+// one quadrant side, so the arc joins the two neighbouring corners and
+// bulges away from its centre (1 towards top-right, 2 bottom-right,
+// 3 bottom-left, 4 top-left), matching the answer cells of RULES §3.
+func curveArc(qc Vec2, v int) (Arc, bool) {
+	h := halfTile / 2
+	switch v {
+	case 1:
+		return Arc{Center: Vec2{qc.X - h, qc.Z + h}, Radius: curveRadius, From: -math.Pi / 2, To: 0}, true
+	case 2:
+		return Arc{Center: Vec2{qc.X - h, qc.Z - h}, Radius: curveRadius, From: 0, To: math.Pi / 2}, true
+	case 3:
+		return Arc{Center: Vec2{qc.X + h, qc.Z - h}, Radius: curveRadius, From: math.Pi / 2, To: math.Pi}, true
+	case 4:
+		return Arc{Center: Vec2{qc.X + h, qc.Z + h}, Radius: curveRadius, From: math.Pi, To: 3 * math.Pi / 2}, true
+	}
+	return Arc{}, false
+}
+
+// tileCenterOf is the worldTile proto's placement of a tile, from its own
+// width/height fields.
+func tileCenterOf(t Tile) Vec2 {
+	return Vec2{float64(t.X)*TileSize - t.Width*TileSize/2, float64(t.Z)*TileSize - t.Height*TileSize/2}
+}
+
+// TileCenter returns the centre of tile (xPos x, zPos z):
+// (x·0.12 − Width·0.06, z·0.12 − Height·0.06).
+func (w *World) TileCenter(x, z int) Vec2 {
+	return Vec2{float64(x)*TileSize - w.Width*TileSize/2, float64(z)*TileSize - w.Height*TileSize/2}
+}
+
+// lookup returns the index in Tiles of the tile at (x, z), or -1.
+func (w *World) lookup(x, z int) int {
+	if w.tileIndex != nil {
+		if i, ok := w.tileIndex[[2]int{x, z}]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := len(w.Tiles) - 1; i >= 0; i-- {
+		if w.Tiles[i].X == x && w.Tiles[i].Z == z {
+			return i
+		}
+	}
+	return -1
+}
+
+// TileAt returns the indices (xPos, zPos) of the tile whose square
+// contains p; ok is false where there is no tile. A point on a shared
+// border belongs to the tile on its right/bottom.
+func (w *World) TileAt(p Vec2) (x, z int, ok bool) {
+	fx := (p.X + w.Width*TileSize/2 + TileSize/2) / TileSize
+	fz := (p.Z + w.Height*TileSize/2 + TileSize/2) / TileSize
+	if math.IsNaN(fx) || math.IsNaN(fz) || fx < 0 || fz < 0 || fx > 1e6 || fz > 1e6 {
+		return 0, 0, false
+	}
+	x, z = int(math.Floor(fx)), int(math.Floor(fz))
+	if w.lookup(x, z) < 0 {
+		return 0, 0, false
+	}
+	return x, z, true
+}
+
+// Quarter returns the floor of the tile (the same on its four quarters):
+// a trap is a hole whatever else it is; then start, checkpoint, swamp.
+// Passage is the connection letter of its colour.
+func (t Tile) Quarter() Quarter {
+	q := Quarter{Passage: passageLetter(t.Color)}
+	switch {
+	case t.Trap:
+		q.Floor = FloorHole
+	case t.Start:
+		q.Floor = FloorStart
+	case t.Checkpoint:
+		q.Floor = FloorCheckpoint
+	case t.Swamp:
+		q.Floor = FloorSwamp
+	}
+	return q
+}
+
+// QuarterAt returns the floor under p; false outside every tile and over
+// a tile without floor (floor FALSE and not a trap: the worldTile proto
+// then has no floor box at all, so such tiles are outside the arena).
+func (w *World) QuarterAt(p Vec2) (Quarter, bool) {
+	x, z, ok := w.TileAt(p)
+	if !ok {
+		return Quarter{}, false
+	}
+	t := w.Tiles[w.lookup(x, z)]
+	if !t.Floor && !t.Trap {
+		return Quarter{}, false
+	}
+	return t.Quarter(), true
+}
+
+// RoomAt returns the room (area 1-4) of the tile under p with Erebus's
+// TileManager.coord2grid semantics: the WALLTILES child number
+// round((x+W·0.06)/0.12)·H + round((z+H·0.06)/0.12) (Python round, half to
+// even), which assumes x-major child order. It returns 0 outside the
+// children list, for a child that is not a tile, and for a tile whose room
+// field is 0 (the proto default).
+func (w *World) RoomAt(p Vec2) int {
+	fx := (p.X + w.Width*TileSize/2) / TileSize
+	fz := (p.Z + w.Height*TileSize/2) / TileSize
+	if math.IsNaN(fx) || math.IsNaN(fz) || math.Abs(fx) > 1e6 || math.Abs(fz) > 1e6 {
+		return 0
+	}
+	idx := int(math.RoundToEven(fx))*int(w.Height) + int(math.RoundToEven(fz))
+	if w.children == nil {
+		if idx < 0 || idx >= len(w.Tiles) {
+			return 0
+		}
+		return w.Tiles[idx].Room
+	}
+	if idx < 0 || idx >= len(w.children) || w.children[idx] < 0 {
+		return 0
+	}
+	return w.Tiles[w.children[idx]].Room
+}
+
+// startTile returns the index of the DEF START_TILE tile (else the first
+// tile with start set), or -1.
+func (w *World) startTile() int {
+	for i, t := range w.Tiles {
+		if t.DEF == "START_TILE" {
+			return i
+		}
+	}
+	for i, t := range w.Tiles {
+		if t.Start {
+			return i
+		}
+	}
+	return -1
+}
+
+// StartBox returns the start tile bounds start0min..start0max (the first
+// STARTBOUNDS box); without one, the square of the start tile; without a
+// start tile, the square of the first tile.
+func (w *World) StartBox() Box {
+	if len(w.Starts) > 0 {
+		return w.Starts[0]
+	}
+	i := w.startTile()
+	if i < 0 {
+		i = 0
+	}
+	if len(w.Tiles) == 0 {
+		return Box{}
+	}
+	c := tileCenterOf(w.Tiles[i])
+	h := TileSize / 2
+	return Box{Min: Vec2{c.X - h, c.Z - h}, Max: Vec2{c.X + h, c.Z + h}}
+}
+
+// round1 is Python's round(v, 1): correctly rounded, ties to even.
+func round1(v float64) float64 { return roundN(v, 1) }
+
+func roundN(v float64, n int) float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return v
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', n, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// passageColours are the tile colours (rounded to 1 decimal) that mark
+// connection tiles, with their answer letters (MapAnswer.py).
+var passageColours = []struct {
+	rgb    [3]float64
+	letter byte
+}{
+	{[3]float64{0.0, 0.8, 0.0}, 'g'},
+	{[3]float64{0.1, 0.1, 0.9}, 'b'},
+	{[3]float64{0.3, 0.1, 0.6}, 'p'},
+	{[3]float64{0.9, 0.1, 0.1}, 'r'},
+	{[3]float64{0.9, 0.6, 0.1}, 'o'},
+	{[3]float64{0.9, 0.9, 0.1}, 'y'},
+}
+
+// passageLetter returns the connection letter of a tile colour, or 0.
+func passageLetter(c [3]float64) byte {
+	r := [3]float64{round1(c[0]), round1(c[1]), round1(c[2])}
+	for _, p := range passageColours {
+		if r == p.rgb {
+			return p.letter
+		}
+	}
+	return 0
+}
+
+// passageColour returns the colour the generator writes for a letter.
+func passageColour(letter byte) ([3]float64, error) {
+	for _, p := range passageColours {
+		if p.letter == letter {
+			return p.rgb, nil
+		}
+	}
+	return [3]float64{}, fmt.Errorf("unknown passage letter %q", letter)
+}

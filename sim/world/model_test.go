@@ -1,0 +1,243 @@
+package world
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func readFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	return string(b), err
+}
+
+func loadShared(t testing.TB, name string) *World {
+	t.Helper()
+	w, err := Load(filepath.Join(sharedDir(t), "erebus", "worlds", name+".wbt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func center(b Box) Vec2 { return Vec2{(b.Min.X + b.Max.X) / 2, (b.Min.Z + b.Max.Z) / 2} }
+
+// TestBoundsAgreeWithTiles checks the tile placement formula against the
+// bounds groups Erebus writes: every bounds box is the square of a tile
+// carrying that flag.
+func TestBoundsAgreeWithTiles(t *testing.T) {
+	for _, name := range worldNames {
+		t.Run(name, func(t *testing.T) {
+			w := loadShared(t, name)
+			groups := []struct {
+				boxes []Box
+				flag  func(Tile) bool
+			}{
+				{w.Checkpoints, func(t Tile) bool { return t.Checkpoint }},
+				{w.Traps, func(t Tile) bool { return t.Trap }},
+				{w.Starts, func(t Tile) bool { return t.Start }},
+				{w.Swamps, func(t Tile) bool { return t.Swamp }},
+			}
+			for gi, g := range groups {
+				for _, b := range g.boxes {
+					x, z, ok := w.TileAt(center(b))
+					if !ok {
+						t.Fatalf("group %d box %v: no tile", gi, b)
+					}
+					tile := w.Tiles[w.lookup(x, z)]
+					if !g.flag(tile) {
+						t.Errorf("group %d box %v: tile (%d,%d) lacks the flag", gi, b, x, z)
+					}
+					c := w.TileCenter(x, z)
+					if math.Abs(c.X-center(b).X) > 1e-9 || math.Abs(c.Z-center(b).Z) > 1e-9 ||
+						math.Abs(b.Max.X-b.Min.X-TileSize) > 1e-9 {
+						t.Errorf("box %v does not match tile (%d,%d) centred %v", b, x, z, c)
+					}
+				}
+			}
+			for _, tile := range w.Tiles {
+				q, ok := w.QuarterAt(w.TileCenter(tile.X, tile.Z))
+				if !tile.Floor && !tile.Trap {
+					if ok {
+						t.Errorf("floorless tile (%d,%d) has a floor", tile.X, tile.Z)
+					}
+					continue
+				}
+				if !ok {
+					t.Fatalf("no quarter at tile (%d,%d)", tile.X, tile.Z)
+				}
+				if tile.Trap != (q.Floor == FloorHole) {
+					t.Errorf("tile (%d,%d) trap %v but floor %v", tile.X, tile.Z, tile.Trap, q.Floor)
+				}
+			}
+		})
+	}
+}
+
+func TestRoomAtMatchesTiles(t *testing.T) {
+	for _, name := range worldNames {
+		t.Run(name, func(t *testing.T) {
+			w := loadShared(t, name)
+			for _, tile := range w.Tiles {
+				c := w.TileCenter(tile.X, tile.Z)
+				for _, d := range []Vec2{{0, 0}, {0.05, 0.05}, {-0.05, -0.05}, {0.05, -0.05}} {
+					if got := w.RoomAt(Vec2{c.X + d.X, c.Z + d.Z}); got != tile.Room {
+						t.Errorf("RoomAt tile (%d,%d)+%v = %d, want %d", tile.X, tile.Z, d, got, tile.Room)
+					}
+				}
+			}
+			if got := w.RoomAt(Vec2{-10, -10}); got != 0 {
+				t.Errorf("RoomAt outside = %d", got)
+			}
+		})
+	}
+}
+
+func TestWorldQueries(t *testing.T) {
+	w := loadShared(t, "world1")
+	tests := []struct {
+		name  string
+		p     Vec2
+		x, z  int
+		ok    bool
+		floor Floor
+	}{
+		{"start tile centre", Vec2{-0.48, -0.48}, 0, 0, true, FloorStart},
+		{"trap (3,0)", Vec2{-0.12, -0.48}, 3, 0, true, FloorHole},
+		{"swamp (7,0)", Vec2{0.36, -0.5}, 7, 0, true, FloorSwamp},
+		{"checkpoint (4,7)", Vec2{0.01, 0.37}, 4, 7, true, FloorCheckpoint},
+		{"plain (1,1)", Vec2{-0.36, -0.36}, 1, 1, true, FloorPlain},
+		{"left of arena", Vec2{-0.55, 0}, 0, 0, false, 0},
+		{"below arena", Vec2{0, 0.55}, 0, 0, false, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, z, ok := w.TileAt(tt.p)
+			if ok != tt.ok || (ok && (x != tt.x || z != tt.z)) {
+				t.Fatalf("TileAt = %d,%d,%v; want %d,%d,%v", x, z, ok, tt.x, tt.z, tt.ok)
+			}
+			q, ok := w.QuarterAt(tt.p)
+			if ok != tt.ok || q.Floor != tt.floor {
+				t.Errorf("QuarterAt = %+v,%v; want floor %v", q, ok, tt.floor)
+			}
+		})
+	}
+	if b := w.StartBox(); b != (Box{Vec2{-0.54, -0.54}, Vec2{-0.42, -0.42}}) {
+		t.Errorf("StartBox = %v", b)
+	}
+	if w.Start.Pos != (Vec2{-0.48, -0.48}) || w.Start.Yaw != -1.57 {
+		t.Errorf("Start = %+v", w.Start)
+	}
+}
+
+// TestWallGeometry checks that every wall lies on the half-tile grid with a
+// tile or quadrant side's length, that START_TILE's walls are there, and
+// that no duplicate remains.
+func TestWallGeometry(t *testing.T) {
+	for _, name := range worldNames {
+		t.Run(name, func(t *testing.T) {
+			w := loadShared(t, name)
+			seen := map[Segment]bool{}
+			area4 := map[Segment]bool{}
+			for _, s := range w.Area4Walls {
+				area4[s] = true
+			}
+			for _, s := range w.Walls {
+				if seen[s] || seen[Segment{s.B, s.A}] {
+					t.Errorf("duplicate wall %v", s)
+				}
+				seen[s] = true
+				if area4[s] {
+					continue
+				}
+				l := math.Hypot(s.B.X-s.A.X, s.B.Z-s.A.Z)
+				if math.Abs(l-TileSize) > 1e-9 && math.Abs(l-TileSize/2) > 1e-9 {
+					t.Errorf("wall %v has length %v", s, l)
+				}
+				for _, v := range []float64{s.A.X + w.Width*0.06, s.A.Z + w.Height*0.06} {
+					if k := v / 0.06; math.Abs(k-math.Round(k)) > 1e-6 {
+						t.Errorf("wall %v is off the half-tile grid", s)
+					}
+				}
+			}
+			st := w.Tiles[w.startTile()]
+			c := w.TileCenter(st.X, st.Z)
+			if st.Top > 0 && !hasSeg(w, Vec2{c.X - 0.06, c.Z - 0.06}, Vec2{c.X + 0.06, c.Z - 0.06}) {
+				t.Error("START_TILE top wall missing")
+			}
+			if st.Left > 0 && !hasSeg(w, Vec2{c.X - 0.06, c.Z - 0.06}, Vec2{c.X - 0.06, c.Z + 0.06}) {
+				t.Error("START_TILE left wall missing")
+			}
+		})
+	}
+}
+
+func hasSeg(w *World, a, b Vec2) bool {
+	near := func(p, q Vec2) bool { return math.Abs(p.X-q.X) < 1e-9 && math.Abs(p.Z-q.Z) < 1e-9 }
+	for _, s := range w.Walls {
+		if near(s.A, a) && near(s.B, b) || near(s.A, b) && near(s.B, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCurveArcs checks, for each curve value, that the arc joins the two
+// corners of the quadrant whose edges RULES §3 marks and passes inside the
+// corner the answer writes 0.
+func TestCurveArcs(t *testing.T) {
+	qc := Vec2{0, 0}
+	h := 0.03
+	tests := []struct {
+		v            int
+		end1, end2   Vec2
+		zeroCorner   Vec2
+		centreCorner Vec2
+	}{
+		{1, Vec2{-h, -h}, Vec2{h, h}, Vec2{h, -h}, Vec2{-h, h}},
+		{2, Vec2{h, -h}, Vec2{-h, h}, Vec2{h, h}, Vec2{-h, -h}},
+		{3, Vec2{h, h}, Vec2{-h, -h}, Vec2{-h, h}, Vec2{h, -h}},
+		{4, Vec2{-h, h}, Vec2{h, -h}, Vec2{-h, -h}, Vec2{h, h}},
+	}
+	for _, tt := range tests {
+		a, ok := curveArc(qc, tt.v)
+		if !ok {
+			t.Fatalf("curve %d: no arc", tt.v)
+		}
+		if a.Center != tt.centreCorner || a.Radius != 0.06 {
+			t.Errorf("curve %d: centre %v radius %v", tt.v, a.Center, a.Radius)
+		}
+		e1 := Vec2{a.Center.X + a.Radius*math.Cos(a.From), a.Center.Z + a.Radius*math.Sin(a.From)}
+		e2 := Vec2{a.Center.X + a.Radius*math.Cos(a.To), a.Center.Z + a.Radius*math.Sin(a.To)}
+		near := func(p, q Vec2) bool { return math.Hypot(p.X-q.X, p.Z-q.Z) < 1e-12 }
+		if !(near(e1, tt.end1) && near(e2, tt.end2) || near(e1, tt.end2) && near(e2, tt.end1)) {
+			t.Errorf("curve %d: ends %v %v, want %v %v", tt.v, e1, e2, tt.end1, tt.end2)
+		}
+		mid := (a.From + a.To) / 2
+		m := Vec2{a.Center.X + a.Radius*math.Cos(mid), a.Center.Z + a.Radius*math.Sin(mid)}
+		// The arc's middle is nearer the zero corner than the centre is.
+		if math.Hypot(m.X-tt.zeroCorner.X, m.Z-tt.zeroCorner.Z) >= math.Hypot(a.Center.X-tt.zeroCorner.X, a.Center.Z-tt.zeroCorner.Z) {
+			t.Errorf("curve %d does not bulge towards %v", tt.v, tt.zeroCorner)
+		}
+	}
+	if _, ok := curveArc(qc, 5); ok {
+		t.Error("curve 5 made an arc")
+	}
+}
+
+func TestFloorlessTilesAreOutside(t *testing.T) {
+	w := loadShared(t, "room4_small")
+	// Tile (1,4) has neither floor nor trap (fields omitted, defaults FALSE).
+	c := w.TileCenter(1, 4)
+	if _, _, ok := w.TileAt(c); !ok {
+		t.Fatal("tile (1,4) missing")
+	}
+	if _, ok := w.QuarterAt(c); ok {
+		t.Error("QuarterAt over a floorless tile reported a floor")
+	}
+	// Tile (1,1) is a trap without floor: a hole.
+	if q, ok := w.QuarterAt(w.TileCenter(1, 1)); !ok || q.Floor != FloorHole {
+		t.Errorf("trap tile = %+v %v", q, ok)
+	}
+}
