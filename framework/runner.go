@@ -667,10 +667,20 @@ func (r *runner) supervise(s *slot) bool {
 			r.restartLater(s, fmt.Sprintf("missed %d steps in a row", s.misses))
 		}
 		return false
-	default:
+	case s.conn.Exited():
 		s.stats.Crashes++
 		r.logw(r.log.Error, "plugin crashed", zap.String("plugin", s.name), zap.Error(s.err))
 		r.restartLater(s, "crashed")
+		return false
+	default:
+		// The plugin is alive but the step failed (its behavior returned an
+		// error, or the stream hiccuped): a safe action, counted like a miss.
+		s.misses++
+		s.stats.Errors++
+		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.Error(s.err), zap.Int("in_a_row", s.misses))
+		if s.misses >= r.cfg.MaxMisses {
+			r.restartLater(s, fmt.Sprintf("failed %d steps in a row", s.misses))
+		}
 		return false
 	}
 }

@@ -1,0 +1,540 @@
+// Package host is the runner side of rescuekit behavior plugins: it starts
+// a plugin process (or attaches to one in debug mode), checks its binary
+// pin and protocol version, and drives it over one long-lived gRPC Step
+// stream.
+//
+// Plugins are started with go-plugin, gRPC only, without a shell between
+// the runner and the plugin (the command is executed directly), and are
+// killed when the runner dies, even by SIGKILL on Linux (the parent-death
+// signal). Everything a plugin logs or prints reaches the runner's zap log
+// under the plugin's name: its zap lines (sdk.Logger) with their levels,
+// and its os.Stdout and os.Stderr output line by line.
+package host
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	plugin "github.com/hashicorp/go-plugin"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+)
+
+// DefaultStartTimeout is the start timeout when Config.StartTimeout is 0.
+const DefaultStartTimeout = 10 * time.Second
+
+// Errors that Step, Start and Describe wrap; test them with errors.Is.
+var (
+	// ErrExited: the plugin process died or closed its Step stream.
+	ErrExited = errors.New("plugin exited")
+	// ErrBehavior: the plugin answered the step with an error of its own.
+	ErrBehavior = errors.New("plugin step failed")
+	// ErrPinMismatch: the binary's SHA-256 differs from the pin.
+	ErrPinMismatch = errors.New("plugin binary does not match its SHA-256 pin")
+	// ErrStartTimeout: the plugin did not complete the handshake in time.
+	ErrStartTimeout = errors.New("plugin did not start in time")
+)
+
+// Config says how to start (or attach to) one plugin.
+type Config struct {
+	// Name identifies the plugin in logs and errors.
+	Name string
+	// Cmd is the program and its arguments, executed directly (no shell),
+	// e.g. {"./bin/my-explore"} or {os.Executable(), "plugin", "explore"}.
+	Cmd []string
+	// SHA256, when set, pins the program: a binary whose SHA-256 (64 hex
+	// digits) differs is refused before it runs.
+	SHA256 string
+	// StartTimeout bounds the handshake (DefaultStartTimeout if 0).
+	StartTimeout time.Duration
+	// Logger receives the plugin's log under Logger.Named(Name); nil
+	// discards it.
+	Logger *zap.Logger
+	// Reattach attaches to a plugin already running in debug mode instead
+	// of starting Cmd (see ParseReattach); Cmd and SHA256 must then be empty.
+	Reattach *plugin.ReattachConfig
+	// Stdout and Stderr, when set, receive the raw bytes the plugin writes
+	// to its os.Stdout and os.Stderr; when nil, each line is logged (info
+	// for stdout, warn for stderr) with a "stream" field.
+	Stdout io.Writer
+	Stderr io.Writer
+	// Env holds extra KEY=value entries for the plugin's environment, which
+	// otherwise is the runner's own.
+	Env []string
+
+	// protocolVersion overrides pluginpb.ProtocolVersion (tests only).
+	protocolVersion int
+}
+
+func (c *Config) runnerVersion() int {
+	if c.protocolVersion != 0 {
+		return c.protocolVersion
+	}
+	return pluginpb.ProtocolVersion
+}
+
+// ProtocolError is the refusal of a plugin that speaks another protocol
+// version than the runner; its message says which side to rebuild.
+type ProtocolError struct {
+	Plugin        string
+	PluginVersion int
+	RunnerVersion int
+}
+
+func (e *ProtocolError) Error() string {
+	if e.PluginVersion < e.RunnerVersion {
+		return fmt.Sprintf("plugin %s speaks protocol %d, runner speaks %d: rebuild the plugin with the current rescuekit SDK",
+			e.Plugin, e.PluginVersion, e.RunnerVersion)
+	}
+	return fmt.Sprintf("plugin %s speaks protocol %d, runner speaks %d: the plugin was built with a newer rescuekit SDK: update and rebuild the runner, or rebuild the plugin with the runner's SDK",
+		e.Plugin, e.PluginVersion, e.RunnerVersion)
+}
+
+// Plugin is a started plugin. Its methods are safe for concurrent use;
+// Step calls on one Plugin are serialised.
+type Plugin struct {
+	name   string
+	log    *zap.Logger
+	client *plugin.Client
+	proto  plugin.ClientProtocol
+	rpc    pluginpb.BehaviorClient
+	stream pluginpb.Behavior_StepClient
+	cancel context.CancelFunc
+	attach bool
+
+	stepMu   sync.Mutex // serialises Step
+	stepped  bool
+	lastStep uint64
+	sendCh   chan *pluginpb.Observation
+
+	mu       sync.Mutex // guards waitStep and waiter
+	waitStep uint64
+	waiter   chan *pluginpb.Action
+
+	done     chan struct{} // closed when the stream ended
+	failOnce sync.Once
+	failErr  error
+
+	late     atomic.Uint64
+	killOnce sync.Once
+}
+
+// Start starts the plugin cfg describes (or attaches to it), completes the
+// handshake and opens its Step stream. On error nothing is left running.
+func Start(ctx context.Context, cfg Config) (*Plugin, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = zap.NewNop()
+	}
+	log = log.Named(cfg.Name)
+	timeout := cfg.StartTimeout
+	if timeout <= 0 {
+		timeout = DefaultStartTimeout
+	}
+	cc := &plugin.ClientConfig{
+		HandshakeConfig: plugin.HandshakeConfig{
+			ProtocolVersion:  uint(cfg.runnerVersion()),
+			MagicCookieKey:   pluginpb.MagicCookieKey,
+			MagicCookieValue: pluginpb.MagicCookieValue,
+		},
+		Plugins:          plugin.PluginSet{pluginpb.PluginName: &grpcPlugin{}},
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		Managed:          true,
+		StartTimeout:     timeout,
+		Logger:           newHCLogger(log),
+		SyncStdout:       orLines(cfg.Stdout, log, zapcore.InfoLevel, "stdout"),
+		SyncStderr:       orLines(cfg.Stderr, log, zapcore.WarnLevel, "stderr"),
+		SkipHostEnv:      true,
+	}
+	if cfg.Reattach != nil {
+		if v := cfg.Reattach.ProtocolVersion; v != cfg.runnerVersion() {
+			return nil, &ProtocolError{Plugin: cfg.Name, PluginVersion: v, RunnerVersion: cfg.runnerVersion()}
+		}
+		cc.Reattach = cfg.Reattach
+	} else {
+		if _, err := exec.LookPath(cfg.Cmd[0]); err != nil {
+			return nil, fmt.Errorf("plugin %s: cannot run %s: %w", cfg.Name, cfg.Cmd[0], err)
+		}
+		cmd := exec.Command(cfg.Cmd[0], cfg.Cmd[1:]...)
+		cmd.Env = pluginEnv(cfg.Env, log)
+		setPdeathsig(cmd)
+		cc.Cmd = cmd
+		if cfg.SHA256 != "" {
+			sum, _ := hex.DecodeString(cfg.SHA256) // checked in cfg.check
+			cc.SecureConfig = &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
+		}
+	}
+	client := plugin.NewClient(cc)
+	p, err := connect(ctx, client, cfg, log)
+	if err != nil {
+		client.Kill()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (c *Config) check() error {
+	switch {
+	case c.Name == "":
+		return errors.New("host: Config.Name is empty: name the plugin")
+	case c.Reattach != nil && (len(c.Cmd) > 0 || c.SHA256 != ""):
+		return fmt.Errorf("plugin %s: Reattach attaches to a running plugin: leave Cmd and SHA256 empty", c.Name)
+	case c.Reattach == nil && (len(c.Cmd) == 0 || c.Cmd[0] == ""):
+		return fmt.Errorf("plugin %s: Config.Cmd is empty: give the program path (and its arguments)", c.Name)
+	case c.Reattach != nil && c.Reattach.Addr == nil:
+		return fmt.Errorf("plugin %s: Reattach has no address", c.Name)
+	}
+	if c.SHA256 != "" {
+		if b, err := hex.DecodeString(c.SHA256); err != nil || len(b) != sha256.Size {
+			return fmt.Errorf("plugin %s: SHA-256 pin %q is not 64 hex digits", c.Name, c.SHA256)
+		}
+	}
+	return nil
+}
+
+// pluginEnv is the runner's environment without the debug switch (a
+// plugin started by a runner must not serve in debug mode), with the
+// runner's log level and the extra entries.
+func pluginEnv(extra []string, log *zap.Logger) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, pluginpb.EnvDebug+"=") || strings.HasPrefix(kv, pluginpb.EnvLogLevel+"=") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, pluginpb.EnvLogLevel+"="+lowestLevel(log.Core()).String())
+	return append(env, extra...)
+}
+
+func lowestLevel(core zapcore.Core) zapcore.Level {
+	for l := zapcore.DebugLevel; l < zapcore.FatalLevel; l++ {
+		if core.Enabled(l) {
+			return l
+		}
+	}
+	return zapcore.FatalLevel
+}
+
+var incompatibleRE = regexp.MustCompile(`incompatible API version with plugin\. Plugin version: (\d+)`)
+
+// connect runs the handshake, dispenses the service and opens the stream.
+func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Logger) (*Plugin, error) {
+	type result struct {
+		proto plugin.ClientProtocol
+		err   error
+	}
+	res := make(chan result, 1)
+	go func() {
+		cp, err := client.Client()
+		res <- result{cp, err}
+	}()
+	var r result
+	select {
+	case r = <-res:
+	case <-ctx.Done():
+		client.Kill()
+		<-res
+		return nil, fmt.Errorf("plugin %s: start: %w", cfg.Name, ctx.Err())
+	}
+	if r.err != nil {
+		return nil, startError(cfg, r.err)
+	}
+	raw, err := r.proto.Dispense(pluginpb.PluginName)
+	if err != nil {
+		return nil, fmt.Errorf("plugin %s: %w", cfg.Name, err)
+	}
+	rpc, ok := raw.(pluginpb.BehaviorClient)
+	if !ok {
+		return nil, fmt.Errorf("plugin %s: dispensed %T, not a Behavior client", cfg.Name, raw)
+	}
+	sctx, cancel := context.WithCancel(context.Background())
+	stream, err := rpc.Step(sctx)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("plugin %s: opening the step stream: %w", cfg.Name, err)
+	}
+	p := &Plugin{
+		name:   cfg.Name,
+		log:    log,
+		client: client,
+		proto:  r.proto,
+		rpc:    rpc,
+		stream: stream,
+		cancel: cancel,
+		attach: cfg.Reattach != nil,
+		sendCh: make(chan *pluginpb.Observation, 1),
+		done:   make(chan struct{}),
+	}
+	go p.sendLoop()
+	go p.recvLoop()
+	return p, nil
+}
+
+// startError turns go-plugin's start errors into sentences that say what
+// to do.
+func startError(cfg Config, err error) error {
+	msg := err.Error()
+	switch {
+	case errors.Is(err, plugin.ErrChecksumsDoNotMatch):
+		got := "unknown"
+		if path, lerr := exec.LookPath(cfg.Cmd[0]); lerr == nil {
+			if sum, serr := FileSHA256(path); serr == nil {
+				got = sum
+			}
+		}
+		return fmt.Errorf("plugin %s: refusing to start %s: its SHA-256 is %s but the pin is %s (a stale or modified build): rebuild it from the pinned source or update the pin: %w",
+			cfg.Name, cfg.Cmd[0], got, strings.ToLower(cfg.SHA256), ErrPinMismatch)
+	case incompatibleRE.MatchString(msg):
+		v, _ := strconv.Atoi(incompatibleRE.FindStringSubmatch(msg)[1])
+		return &ProtocolError{Plugin: cfg.Name, PluginVersion: v, RunnerVersion: cfg.runnerVersion()}
+	case strings.Contains(msg, "timeout while waiting for plugin to start"):
+		return fmt.Errorf("plugin %s: no handshake within %v: is %s a rescuekit plugin (its main must call sdk.Serve)? %w",
+			cfg.Name, cfg.StartTimeout, cfg.Cmd[0], ErrStartTimeout)
+	case strings.Contains(msg, "plugin exited before we could connect"),
+		strings.Contains(msg, "Failed to read any lines from plugin's stdout"):
+		return fmt.Errorf("plugin %s: %s exited during the handshake (see its log lines): %w", cfg.Name, cfg.Cmd[0], ErrExited)
+	case strings.Contains(msg, "Unrecognized remote plugin message"):
+		return fmt.Errorf("plugin %s: %s did not answer the handshake (does it print to stdout before sdk.Serve, or is it not a rescuekit plugin?): %v",
+			cfg.Name, cfg.Cmd[0], firstLine(msg))
+	}
+	return fmt.Errorf("plugin %s: start: %w", cfg.Name, err)
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// Name returns the plugin's name.
+func (p *Plugin) Name() string { return p.name }
+
+// Pid returns the plugin's process id, or 0 if unknown.
+func (p *Plugin) Pid() int {
+	if rc := p.client.ReattachConfig(); rc != nil {
+		return rc.Pid
+	}
+	return 0
+}
+
+// Describe asks the running plugin for its Description.
+func (p *Plugin) Describe(ctx context.Context) (*pluginpb.Description, error) {
+	d, err := p.rpc.Describe(ctx, &pluginpb.DescribeRequest{})
+	if err != nil {
+		return nil, fmt.Errorf("plugin %s: describe: %w", p.name, err)
+	}
+	return d, nil
+}
+
+// Configure sends the plugin its parameters and seed. Unknown parameter
+// names are refused by the plugin with an error that lists the known ones.
+func (p *Plugin) Configure(ctx context.Context, params map[string]string, seed int64) error {
+	resp, err := p.rpc.Configure(ctx, &pluginpb.ConfigureRequest{Params: params, Seed: seed})
+	if err != nil {
+		return fmt.Errorf("plugin %s: configure: %w", p.name, err)
+	}
+	if resp.GetError() != "" {
+		return fmt.Errorf("plugin %s: configure: %s", p.name, resp.GetError())
+	}
+	return nil
+}
+
+// Ping makes one raw unary round trip to the plugin.
+func (p *Plugin) Ping(ctx context.Context) error {
+	if _, err := p.rpc.Ping(ctx, &pluginpb.PingRequest{}); err != nil {
+		return fmt.Errorf("plugin %s: ping: %w", p.name, err)
+	}
+	return nil
+}
+
+// Step sends obs on the Step stream and waits for the Action that answers
+// it, until ctx is done. Step numbers must increase from call to call.
+//
+// At ctx's deadline Step returns an error wrapping
+// context.DeadlineExceeded even if the plugin hangs; the late Action, when
+// it comes, is recognised by its step number and discarded. An Action
+// carrying an error of the behavior gives an error wrapping ErrBehavior; a
+// dead plugin or a closed stream gives one wrapping ErrExited.
+//
+// Step does not modify obs, but may still read it after a deadline: do not
+// modify an Observation once it has been passed to Step.
+func (p *Plugin) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	if obs == nil {
+		return nil, fmt.Errorf("plugin %s: Step given a nil Observation", p.name)
+	}
+	p.stepMu.Lock()
+	defer p.stepMu.Unlock()
+	step := obs.GetStep()
+	if p.stepped && step <= p.lastStep {
+		return nil, fmt.Errorf("plugin %s: step %d after step %d: step numbers must increase", p.name, step, p.lastStep)
+	}
+	select {
+	case <-p.done:
+		return nil, p.exitErr(step)
+	default:
+	}
+	p.stepped, p.lastStep = true, step
+
+	w := make(chan *pluginpb.Action, 1)
+	p.mu.Lock()
+	p.waitStep, p.waiter = step, w
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		if p.waiter == w {
+			p.waiter = nil
+		}
+		p.mu.Unlock()
+	}()
+
+	// An Observation still queued means the sender is stuck in Send (the
+	// plugin does not read): replace it, keeping its messages.
+	select {
+	case stale := <-p.sendCh:
+		merged := proto.CloneOf(obs)
+		merged.Inbox = append(stale.GetInbox(), obs.GetInbox()...)
+		merged.Errors = append(stale.GetErrors(), obs.GetErrors()...)
+		obs = merged
+	default:
+	}
+	select {
+	case p.sendCh <- obs:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("plugin %s: step %d: could not send before the deadline: %w", p.name, step, ctx.Err())
+	case <-p.done:
+		return nil, p.exitErr(step)
+	}
+
+	select {
+	case act := <-w:
+		if msg := act.GetError(); msg != "" {
+			return nil, fmt.Errorf("plugin %s: step %d: %s: %w", p.name, step, msg, ErrBehavior)
+		}
+		return act, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("plugin %s: step %d: no action before the deadline: %w", p.name, step, ctx.Err())
+	case <-p.done:
+		return nil, p.exitErr(step)
+	}
+}
+
+// LateReplies returns how many Actions arrived after their Step had given
+// up and were discarded.
+func (p *Plugin) LateReplies() uint64 { return p.late.Load() }
+
+func (p *Plugin) sendLoop() {
+	for {
+		select {
+		case obs := <-p.sendCh:
+			if err := p.stream.Send(obs); err != nil {
+				// The real cause is reported by Recv; this only ends the wait.
+				p.fail(err)
+				return
+			}
+		case <-p.done:
+			return
+		}
+	}
+}
+
+func (p *Plugin) recvLoop() {
+	for {
+		act, err := p.stream.Recv()
+		if err != nil {
+			p.fail(err)
+			return
+		}
+		p.mu.Lock()
+		if p.waiter != nil && act.GetStep() == p.waitStep {
+			p.waiter <- act
+			p.waiter = nil
+			p.mu.Unlock()
+			continue
+		}
+		p.mu.Unlock()
+		p.late.Add(1)
+		p.log.Debug("late action discarded", zap.Uint64("step", act.GetStep()))
+	}
+}
+
+func (p *Plugin) fail(err error) {
+	p.failOnce.Do(func() {
+		p.failErr = err
+		close(p.done)
+	})
+}
+
+func (p *Plugin) exitErr(step uint64) error {
+	return fmt.Errorf("plugin %s: step %d: the plugin exited or closed its step stream (%v): %w", p.name, step, p.failErr, ErrExited)
+}
+
+// Exited reports whether the plugin process has exited.
+func (p *Plugin) Exited() bool { return p.client.Exited() }
+
+// Kill ends the plugin: it closes the stream, asks the plugin to shut down
+// and kills the process if it does not. A plugin attached in debug mode is
+// asked to shut down. Kill is idempotent.
+func (p *Plugin) Kill() {
+	p.killOnce.Do(func() {
+		p.cancel()
+		if p.attach {
+			_ = p.proto.Close()
+		}
+		p.client.Kill()
+	})
+}
+
+// CleanupAll kills every plugin started by Start that is still running; a
+// runner calls it on its way out (plugins also die with the runner).
+func CleanupAll() { plugin.CleanupClients() }
+
+// FileSHA256 returns the SHA-256 of the file at path in lower-case hex,
+// the form Config.SHA256 takes.
+func FileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("host: hashing plugin binary: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("host: hashing %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// grpcPlugin is the runner side of the go-plugin plugin set.
+type grpcPlugin struct {
+	plugin.NetRPCUnsupportedPlugin
+}
+
+var _ plugin.GRPCPlugin = (*grpcPlugin)(nil)
+
+func (*grpcPlugin) GRPCServer(*plugin.GRPCBroker, *grpc.Server) error {
+	return errors.New("host: the runner does not serve plugins; plugins use plugins/sdk")
+}
+
+func (*grpcPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, conn *grpc.ClientConn) (any, error) {
+	return pluginpb.NewBehaviorClient(conn), nil
+}
