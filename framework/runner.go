@@ -196,6 +196,7 @@ type runner struct {
 	game    *pluginpb.GameInfo
 	ctlMs   int
 	dt      float64
+	drivers map[string]string // state -> plugin, from the config
 	backoff time.Duration
 }
 
@@ -223,6 +224,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		gate:  comms.NewGate(comms.GateConfig{StillMargin: o.Config.Comms.StillMarginS, DuplicateRadius: o.Config.Comms.DuplicateRadiusM}),
 		still: newStillness(),
 		ctlMs: o.Config.ControlStepMs, byName: map[string]*slot{},
+		drivers: o.Config.Drivers(),
 	}
 	r.dt = float64(r.ctlMs) / 1000
 	r.sum.Plugins = map[string]PluginStats{}
@@ -506,7 +508,7 @@ func (r *runner) due(s *slot, driver bool) (obs, cams bool) {
 // all answers or deadlines.
 func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 	state := r.fsm.Current()
-	driver := r.cfg.Drivers()[state]
+	driver := r.drivers[state]
 	frames := r.frames()
 	bb := r.bb.Snapshot()
 	deadline := time.Duration(r.cfg.Deadline()) * time.Millisecond
@@ -558,7 +560,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 func (r *runner) frames() map[string]*pluginpb.CameraFrame {
 	var out map[string]*pluginpb.CameraFrame
 	state := r.fsm.Current()
-	driver := r.cfg.Drivers()[state]
+	driver := r.drivers[state]
 	for _, c := range r.dev.cams {
 		wanted := r.anyWants(func(s *slot) bool {
 			_, cams := r.due(s, s.name == driver)
@@ -581,7 +583,7 @@ func (r *runner) frames() map[string]*pluginpb.CameraFrame {
 // LEDs, outbound messages through the gate, events and blackboard writes.
 func (r *runner) apply() {
 	state := r.fsm.Current()
-	driver := r.cfg.Drivers()[state]
+	driver := r.drivers[state]
 	driverOK := false
 	var events []struct {
 		s     *slot
@@ -814,7 +816,7 @@ func (r *runner) offer(s *slot, isDriver bool, out *pluginpb.Outbound) {
 func (r *runner) release() {
 	pkt, err := r.gate.Next(r.now, r.still.stillFor)
 	if err != nil {
-		if d := r.byName[r.cfg.Drivers()[r.fsm.Current()]]; d != nil {
+		if d := r.byName[r.drivers[r.fsm.Current()]]; d != nil {
 			r.plugErr(d, err.Error())
 		} else {
 			r.logw(r.log.Warn, "gate refused a queued message", zap.Error(err))
