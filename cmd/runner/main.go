@@ -9,8 +9,12 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rescuekit/rescuekit/hal/webots"
 )
 
 // commands holds the constructors of the subcommands, added by register.
@@ -35,8 +39,40 @@ on the embedded simulator (the default, no Webots needed) or on Webots.`,
 	return root
 }
 
+// ConfigBesideBinary is the config file a runner started by Webots without
+// arguments uses when it stands next to the binary.
+const ConfigBesideBinary = "rescuekit.yaml"
+
+// webotsArgs returns the arguments of a bare start by Webots (an uploaded
+// Erebus controller gets none): play on Webots, with the config beside the
+// binary when there is one. It returns nil when this is not such a start.
+func webotsArgs(args []string, exe string, getenv func(string) string) []string {
+	if len(args) > 0 || !webots.Built() {
+		return nil
+	}
+	if getenv("WEBOTS_CONTROLLER_URL") == "" && !strings.HasPrefix(filepath.Base(exe), "robot0Controller") {
+		return nil
+	}
+	run := []string{"run", "--backend", "webots"}
+	if cfg := filepath.Join(filepath.Dir(exe), ConfigBesideBinary); fileExists(cfg) {
+		run = append(run, "--config", cfg)
+	}
+	return run
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
+}
+
 func main() {
-	if err := newRoot().Execute(); err != nil {
+	root := newRoot()
+	if exe, err := os.Executable(); err == nil {
+		if args := webotsArgs(os.Args[1:], exe, os.Getenv); args != nil {
+			root.SetArgs(args)
+		}
+	}
+	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "runner:", err)
 		os.Exit(1)
 	}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"golang.org/x/term"
+
+	"github.com/rescuekit/rescuekit/examples/worlds"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+// gameFlags are the flags shared by the commands that play games.
+type gameFlags struct {
+	config    string
+	plugins   []string
+	logFormat string
+	logLevel  string
+}
+
+func (f *gameFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.config, "config", "", "runner config YAML (default: the embedded one; see `runner config`)")
+	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH: run the plugin binary PATH as plugin NAME (repeatable)")
+	fl.StringVar(&f.logFormat, "log-format", "console", "log format: console or json")
+	fl.StringVar(&f.logLevel, "log-level", "warn", "lowest log level shown: debug, info, warn, error")
+}
+
+// loadConfig reads the config and applies --plugin overrides.
+func (f *gameFlags) loadConfig() (framework.Config, error) {
+	cfg := framework.DefaultConfig()
+	if f.config != "" {
+		var err error
+		if cfg, err = framework.LoadConfig(f.config); err != nil {
+			return cfg, err
+		}
+	}
+	for _, p := range f.plugins {
+		name, path, ok := strings.Cut(p, "=")
+		if !ok || name == "" || path == "" {
+			return cfg, fmt.Errorf("--plugin %q: want NAME=PATH, e.g. --plugin explore=./bin/wallfollow", p)
+		}
+		pc, known := cfg.Plugins[name]
+		if !known {
+			return cfg, fmt.Errorf("--plugin %s: the config has no plugin %q (it has %s)", p, name, strings.Join(cfg.PluginNames(), ", "))
+		}
+		if _, err := os.Stat(path); err != nil {
+			return cfg, fmt.Errorf("--plugin %s: %w", p, err)
+		}
+		pc.Cmd, pc.SHA256 = path, ""
+		cfg.Plugins[name] = pc
+	}
+	return cfg, cfg.Validate()
+}
+
+// logger builds the zap logger the flags ask for, on stderr.
+func (f *gameFlags) logger() (*zap.Logger, error) {
+	var lvl zapcore.Level
+	if err := lvl.UnmarshalText([]byte(f.logLevel)); err != nil {
+		return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", f.logLevel)
+	}
+	var enc zapcore.Encoder
+	switch f.logFormat {
+	case "console":
+		ec := zap.NewDevelopmentEncoderConfig()
+		ec.EncodeTime = zapcore.TimeEncoderOfLayout("15:04:05.000")
+		if term.IsTerminal(int(os.Stderr.Fd())) {
+			ec.EncodeLevel = zapcore.CapitalColorLevelEncoder
+		}
+		enc = zapcore.NewConsoleEncoder(ec)
+	case "json":
+		enc = zapcore.NewJSONEncoder(zap.NewProductionEncoderConfig())
+	default:
+		return nil, fmt.Errorf("--log-format %q: want console or json", f.logFormat)
+	}
+	return zap.New(zapcore.NewCore(enc, zapcore.Lock(os.Stderr), lvl)), nil
+}
+
+// loadWorld loads a .wbt file, or the embedded default world when path is "".
+func loadWorld(path string) (*world.World, error) {
+	if path == "" {
+		name, data := worlds.Default()
+		return world.Parse(name, data)
+	}
+	return world.Load(path)
+}

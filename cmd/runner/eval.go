@@ -1,0 +1,301 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/sim"
+	"github.com/rescuekit/rescuekit/sim/world"
+	"github.com/rescuekit/rescuekit/sim/worldgen"
+)
+
+func init() { register(newEvalCmd) }
+
+type evalFlags struct {
+	gameFlags
+	worlds    []string
+	runs      int
+	seed      int64
+	parallel  int
+	generate  int
+	genSize   string
+	json      bool
+	noise     bool
+	inProcess bool
+}
+
+func newEvalCmd() *cobra.Command {
+	var f evalFlags
+	cmd := &cobra.Command{
+		Use:   "eval",
+		Short: "play many games per world in parallel and tabulate how well the behaviors do",
+		Long: `eval plays N games per world (with seeded noise by default), in parallel across cores, and prints
+per world and overall: the score as a percentage of the world's maximum, the signs found with the
+correct type, misidentifications per run, the map score, the exit-bonus rate, automatic lack-of-progress
+relocations, game time used and wall time.`,
+		Example: `  runner eval --worlds ../shared/erebus/worlds --runs 10 --seed 1
+  runner eval --generate 50 --runs 10 --parallel 2 --json > eval.json
+  runner eval --worlds a.wbt,b.wbt --plugin explore=./bin/wallfollow`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runEval(cmd, &f) },
+	}
+	f.gameFlags.add(cmd)
+	fl := cmd.Flags()
+	fl.StringSliceVar(&f.worlds, "worlds", nil, "directories of .wbt files and/or .wbt files (comma-separated or repeated)")
+	fl.IntVar(&f.runs, "runs", 10, "games per world")
+	fl.Int64Var(&f.seed, "seed", 1, "first seed; run i of a world uses seed+i")
+	fl.IntVar(&f.parallel, "parallel", runtime.NumCPU(), "games played at once")
+	fl.IntVar(&f.generate, "generate", 0, "also play K worlds made by the generator (seeds seed..seed+K-1)")
+	fl.StringVar(&f.genSize, "generate-size", "", "size of generated worlds, WxH (default: varied, 4x4 to 8x8)")
+	fl.BoolVar(&f.json, "json", false, "print every game's result and the table as JSON")
+	fl.BoolVar(&f.noise, "noise", true, "seeded sensor and wheel noise")
+	fl.BoolVar(&f.inProcess, "in-process", false, "serve the built-in behaviors inside the runner process (faster; no --plugin)")
+	return cmd
+}
+
+// evalWorlds collects the worlds the flags name.
+func evalWorlds(f *evalFlags) ([]*world.World, error) {
+	var ws []*world.World
+	for _, p := range f.worlds {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		files := []string{p}
+		if fi.IsDir() {
+			if files, err = filepath.Glob(filepath.Join(p, "*.wbt")); err != nil {
+				return nil, err
+			}
+			if len(files) == 0 {
+				return nil, fmt.Errorf("--worlds %s: no .wbt files there", p)
+			}
+			sort.Strings(files)
+		}
+		for _, file := range files {
+			w, err := world.Load(file)
+			if err != nil {
+				return nil, err
+			}
+			ws = append(ws, w)
+		}
+	}
+	for i := range f.generate {
+		o := worldgen.Options{Seed: f.seed + int64(i)}
+		if f.genSize != "" {
+			if _, err := fmt.Sscanf(f.genSize, "%dx%d", &o.Cols, &o.Rows); err != nil {
+				return nil, fmt.Errorf("--generate-size %q: want WxH, e.g. 6x6", f.genSize)
+			}
+		} else {
+			o.Cols, o.Rows = 4+i%5, 4+(i/5)%5
+		}
+		w, err := worldgen.Generate(o)
+		if err != nil {
+			return nil, fmt.Errorf("generating world %d: %w", i, err)
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		return nil, fmt.Errorf("no worlds: give --worlds DIR|FILES and/or --generate K")
+	}
+	return ws, nil
+}
+
+func runEval(cmd *cobra.Command, f *evalFlags) error {
+	if f.runs < 1 || f.parallel < 1 {
+		return fmt.Errorf("--runs and --parallel must be at least 1")
+	}
+	cfg, err := f.loadConfig()
+	if err != nil {
+		return err
+	}
+	log, err := f.logger()
+	if err != nil {
+		return err
+	}
+	ws, err := evalWorlds(f)
+	if err != nil {
+		return err
+	}
+	launch, err := evalLauncher(f, log)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	type job struct{ w, run int }
+	jobs := make(chan job)
+	results := make([][]game.Result, len(ws))
+	for i := range results {
+		results[i] = make([]game.Result, f.runs)
+	}
+	errs := make([]error, len(ws)*f.runs)
+	bar := evalBar(cmd.ErrOrStderr(), len(ws)*f.runs)
+	var wg sync.WaitGroup
+	for range f.parallel {
+		wg.Go(func() {
+			for j := range jobs {
+				o := game.Options{World: ws[j.w], Config: cfg, Launch: launch, Logger: log.With(zap.String("world", ws[j.w].Name), zap.Int("run", j.run)), Seed: f.seed + int64(j.run)}
+				if f.noise {
+					o.Noise = game.DefaultNoise
+				}
+				res, err := game.Play(ctx, o)
+				results[j.w][j.run], errs[j.w*f.runs+j.run] = res, err
+				if bar != nil {
+					_ = bar.Add(1)
+				}
+			}
+		})
+	}
+	for w := range ws {
+		for r := range f.runs {
+			if ctx.Err() == nil {
+				jobs <- job{w, r}
+			}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted")
+	}
+	rows := make([]evalRow, 0, len(ws)+1)
+	var all []game.Result
+	for i, w := range ws {
+		rows = append(rows, summarize(w.Name, results[i]))
+		all = append(all, results[i]...)
+	}
+	rows = append(rows, summarize("overall", all))
+	if f.json {
+		enc := json.NewEncoder(cmd.OutOrStdout())
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Table []evalRow     `json:"table"`
+			Games []game.Result `json:"games"`
+			Noise *sim.Noise    `json:"noise,omitempty"`
+		}{rows, all, noiseIf(f.noise)})
+	}
+	printEval(cmd.OutOrStdout(), rows)
+	return nil
+}
+
+func noiseIf(on bool) *sim.Noise {
+	if !on {
+		return nil
+	}
+	n := game.DefaultNoise
+	return &n
+}
+
+func evalLauncher(f *evalFlags, log *zap.Logger) (framework.Launcher, error) {
+	if f.inProcess {
+		if len(f.plugins) > 0 {
+			return nil, fmt.Errorf("--in-process serves only the built-in behaviors: drop --plugin or --in-process")
+		}
+		return game.InProcess(builtins), nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return game.Launcher(exe, log), nil
+}
+
+func evalBar(w io.Writer, n int) *progressbar.ProgressBar {
+	if file, ok := w.(*os.File); !ok || !isTerminal(file) {
+		return nil
+	}
+	return progressbar.NewOptions(n, progressbar.OptionSetWriter(w), progressbar.OptionSetDescription("games"),
+		progressbar.OptionShowCount(), progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+}
+
+// evalRow is one line of the eval table.
+type evalRow struct {
+	World         string        `json:"world"`
+	Runs          int           `json:"runs"`
+	ScorePct      float64       `json:"score_pct_of_max"`
+	SignsCorrect  float64       `json:"signs_correct_type_pct"`
+	MisidPerRun   float64       `json:"misidentifications_per_run"`
+	MapScore      float64       `json:"map_score"`
+	ExitBonusRate float64       `json:"exit_bonus_pct"`
+	AutoLoP       int           `json:"automatic_lop"`
+	GameTime      float64       `json:"game_time_s_mean"`
+	WallTime      time.Duration `json:"wall_time_ns_mean"`
+	Misses        int           `json:"plugin_misses"`
+	Restarts      int           `json:"plugin_restarts"`
+	CommsRefusals int           `json:"comms_refusals"`
+}
+
+func summarize(name string, rs []game.Result) evalRow {
+	row := evalRow{World: name, Runs: len(rs)}
+	var score, max, signs, correct float64
+	for _, r := range rs {
+		score += r.Referee.Score
+		max += r.MaxScore
+		signs += float64(r.Signs)
+		correct += float64(r.Referee.SignsCorrectType)
+		row.MisidPerRun += float64(r.Referee.Misidentifications)
+		row.MapScore += r.Referee.MapScore
+		if r.Referee.ExitBonusGiven {
+			row.ExitBonusRate++
+		}
+		row.AutoLoP += r.Referee.LoPAutomatic
+		row.GameTime += r.Referee.GameTime
+		row.WallTime += r.Runner.WallTime
+		for _, p := range r.Runner.Plugins {
+			row.Misses += p.Misses
+			row.Restarts += p.Restarts
+		}
+		for _, n := range r.Runner.CommsRefusals {
+			row.CommsRefusals += n
+		}
+	}
+	n := float64(max1(len(rs)))
+	row.ScorePct = pct(score, max)
+	row.SignsCorrect = pct(correct, signs)
+	row.MisidPerRun /= n
+	row.MapScore /= n
+	row.ExitBonusRate = 100 * row.ExitBonusRate / n
+	row.GameTime /= n
+	row.WallTime /= time.Duration(max1(len(rs)))
+	return row
+}
+
+func max1(n int) int { return max(n, 1) }
+
+func printEval(w io.Writer, rows []evalRow) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "world\truns\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\twall s\tmisses\trestarts\trefusals\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%.2f\t%.3f\t%.0f\t%d\t%.0f\t%.2f\t%d\t%d\t%d\t\n", strings.TrimSuffix(r.World, ".wbt"), r.Runs,
+			r.ScorePct, r.SignsCorrect, r.MisidPerRun, r.MapScore, r.ExitBonusRate, r.AutoLoP, r.GameTime, r.WallTime.Seconds(),
+			r.Misses, r.Restarts, r.CommsRefusals)
+	}
+	_ = tw.Flush()
+}

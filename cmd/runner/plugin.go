@@ -1,0 +1,37 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+)
+
+// builtins are the behaviors the runner binary serves when it re-executes
+// itself as `runner plugin NAME`.
+var builtins = map[string]func() sdk.Behavior{}
+
+func init() { register(newPluginCmd) }
+
+func newPluginCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "plugin NAME",
+		Short:  "serve a built-in behavior as a plugin (the runner starts this itself)",
+		Hidden: true,
+		Args:   cobra.MinimumNArgs(1),
+		// The plugin protocol owns stdout and the flags (--describe).
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			mk, ok := builtins[args[0]]
+			if !ok {
+				return fmt.Errorf("no built-in behavior %q (built in: %s)", args[0], strings.Join(slices.Sorted(maps.Keys(builtins)), ", "))
+			}
+			sdk.Serve(mk())
+			return nil
+		},
+	}
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/rescuekit/rescuekit/sim/mapscore"
+	"github.com/rescuekit/rescuekit/sim/world"
+	"github.com/rescuekit/rescuekit/sim/worldgen"
+)
+
+func init() { register(newWorldCmd) }
+
+// newWorldCmd is `runner world`: answer maps, map scores, drawings and
+// generated arenas.
+func newWorldCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "world",
+		Short: "work with Erebus worlds: answer map, map score, drawing, generation",
+		Example: `  runner world answer world1.wbt > world1.answer.json
+  runner world score world1.answer.json my-map.json
+  runner world show world1.wbt --png world1.png
+  runner world generate --seed 7 --size 8x6 -o arena.wbt`,
+	}
+	cmd.AddCommand(newWorldAnswerCmd(), newWorldScoreCmd(), newWorldShowCmd(), newWorldGenerateCmd())
+	return cmd
+}
+
+func newWorldAnswerCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "answer FILE.wbt",
+		Short: "print the Erebus answer map of a world as JSON (an array of rows of strings)",
+		Long: `answer prints the map matrix Erebus's MapAnswer builds for the world: one JSON
+array per row of cells ('0' empty, '1' wall, '2' hole, '3' swamp, '4' checkpoint,
+'5' start, b/p/r/g/o/y passages, H/S/U victims, F/P/C/O hazards, '*' area 4).`,
+		Example: `  runner world answer world1.wbt > world1.answer.json`,
+		Args:    exactArgs(1, "a world file, e.g. runner world answer world1.wbt"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w, err := world.Load(args[0])
+			if err != nil {
+				return err
+			}
+			return writeMatrix(cmd.OutOrStdout(), world.Answer(w))
+		},
+	}
+}
+
+// writeMatrix writes m as a JSON array with one row per line.
+func writeMatrix(out io.Writer, m [][]string) error {
+	var b bytes.Buffer
+	b.WriteString("[\n")
+	for i, row := range m {
+		r, err := json.Marshal(row)
+		if err != nil {
+			return err
+		}
+		b.WriteString("  ")
+		b.Write(r)
+		if i < len(m)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n")
+	_, err := out.Write(b.Bytes())
+	return err
+}
+
+func newWorldScoreCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "score ANSWER.json SUBMISSION.json",
+		Short: "score a submitted map against an answer map as Erebus's MapScorer does (prints 0..1)",
+		Long: `score prints the map completeness in [0, 1] that Erebus gives SUBMISSION against
+ANSWER: the best of four rotations of the answer, aligned on the first '5'. Both
+files hold a JSON array of rows of strings (see runner world answer).`,
+		Example: `  runner world answer world1.wbt > answer.json
+  runner world score answer.json my-map.json`,
+		Args: exactArgs(2, "an answer and a submission file, e.g. runner world score answer.json map.json"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			answer, err := readMatrix(args[0])
+			if err != nil {
+				return err
+			}
+			sub, err := readMatrix(args[1])
+			if err != nil {
+				return err
+			}
+			s, err := mapscore.Score(answer, sub)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), strconv.FormatFloat(s, 'g', -1, 64))
+			return nil
+		},
+	}
+}
+
+// readMatrix reads a JSON array of rows of strings.
+func readMatrix(path string) ([][]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var m [][]string
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: want a JSON array of rows of strings, e.g. [[\"1\",\"5\"]]: %v", path, err)
+	}
+	return m, nil
+}
+
+func newWorldShowCmd() *cobra.Command {
+	var pngPath string
+	var px int
+	cmd := &cobra.Command{
+		Use:   "show FILE.wbt",
+		Short: "print a world as ASCII; --png draws it as an image",
+		Example: `  runner world show world1.wbt
+  runner world show world1.wbt --png world1.png --px 80`,
+		Args: exactArgs(1, "a world file, e.g. runner world show world1.wbt"),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			w, err := world.Load(args[0])
+			if err != nil {
+				return err
+			}
+			if pngPath != "" {
+				var b bytes.Buffer
+				if err := world.DrawPNG(&b, w, px); err != nil {
+					return err
+				}
+				if err := os.WriteFile(pngPath, b.Bytes(), 0o644); err != nil {
+					return err
+				}
+			}
+			_, err = io.WriteString(cmd.OutOrStdout(), world.FormatASCII(w))
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&pngPath, "png", "", "also draw the world into this PNG file")
+	cmd.Flags().IntVar(&px, "px", 48, "pixels per tile in the PNG (8..400)")
+	return cmd
+}
+
+func newWorldGenerateCmd() *cobra.Command {
+	var (
+		seed    int64
+		size    string
+		areas   int
+		outPath string
+	)
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "generate a random arena that follows the Erebus construction rules, as a .wbt file",
+		Long: `generate builds a random arena from a seed (the same seed gives the same file):
+areas joined by coloured passage tiles, holes, swamps, checkpoints, victims and
+hazards on walls, a start tile, every tile reachable from the start. The file
+opens in Erebus and in the embedded simulator.`,
+		Example: `  runner world generate --seed 7 --size 8x6 -o arena.wbt
+  runner world generate --seed 1 --size 10x10 --areas 4 -o big.wbt`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cols, rows, err := parseSize(size)
+			if err != nil {
+				return err
+			}
+			w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: cols, Rows: rows, Areas: areas})
+			if err != nil {
+				return err
+			}
+			var b bytes.Buffer
+			if err := worldgen.Write(&b, w); err != nil {
+				return err
+			}
+			if outPath == "" || outPath == "-" {
+				_, err = cmd.OutOrStdout().Write(b.Bytes())
+				return err
+			}
+			return os.WriteFile(outPath, b.Bytes(), 0o644)
+		},
+	}
+	cmd.Flags().Int64Var(&seed, "seed", 1, "random seed")
+	cmd.Flags().StringVar(&size, "size", "6x6", "arena size COLSxROWS in tiles, each 2..30")
+	cmd.Flags().IntVar(&areas, "areas", 0, "number of areas 1..4 (default: by size)")
+	cmd.Flags().StringVarP(&outPath, "output", "o", "", "write the .wbt here (default or -: standard output)")
+	return cmd
+}
+
+// parseSize reads "COLSxROWS".
+func parseSize(s string) (cols, rows int, err error) {
+	a, b, ok := strings.Cut(strings.ToLower(s), "x")
+	if ok {
+		cols, err = strconv.Atoi(a)
+		if err == nil {
+			rows, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || cols <= 0 || rows <= 0 {
+		return 0, 0, fmt.Errorf("--size %q: want COLSxROWS, e.g. 8x6", s)
+	}
+	return cols, rows, nil
+}
+
+// exactArgs is cobra.ExactArgs with a usage hint in the error.
+func exactArgs(n int, hint string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return fmt.Errorf("%s: want %s", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), hint)
+		}
+		return nil
+	}
+}
