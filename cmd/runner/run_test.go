@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/game"
+)
+
+// TestMain lets the test binary stand in for the runner binary: the runner
+// re-executes itself (os.Executable) as `runner plugin NAME` to serve the
+// built-in behaviors, and here os.Executable is this test binary.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "plugin" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestRunWholeGame plays the default command, `runner run`, with the
+// built-in behaviors as real plugin processes, on the smallest example
+// world, and checks the summary: the game ended by exit, the behaviors
+// scored, no plugin crashed, nothing was refused.
+func TestRunWholeGame(t *testing.T) {
+	out, err := runRoot(t, "run", "--json", "--world", filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt"), "--log-level", "error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res game.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("summary is not JSON: %v\n%s", err, out)
+	}
+	r := res.Referee
+	if r.EndReason != "exit" || !r.MapEvaluated {
+		t.Errorf("game ended %q, map evaluated %v: want exit after a map", r.EndReason, r.MapEvaluated)
+	}
+	if r.Score <= 0 || r.Misidentifications != 0 || r.LoPAutomatic != 0 {
+		t.Errorf("score %.2f, misidentifications %d, automatic LoP %d", r.Score, r.Misidentifications, r.LoPAutomatic)
+	}
+	for name, p := range res.Runner.Plugins {
+		if p.Crashes != 0 || p.Restarts != 0 {
+			t.Errorf("plugin %s crashed: %+v", name, p)
+		}
+	}
+	if len(res.Runner.CommsRefusals) != 0 {
+		t.Errorf("comms refusals %v", res.Runner.CommsRefusals)
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--world", "nope.wbt"}, "nope.wbt"},
+		{[]string{"run", "--plugin", "explore"}, "want NAME=PATH"},
+		{[]string{"run", "--plugin", "wander=./x"}, `no plugin "wander"`},
+		{[]string{"run", "--plugin", "explore=./does-not-exist"}, "does-not-exist"},
+		{[]string{"run", "--backend", "webots"}, "built without Webots support"},
+		{[]string{"run", "--backend", "gazebo"}, "want sim or webots"},
+		{[]string{"run", "--log-level", "loud"}, "--log-level"},
+		{[]string{"run", "--config", "nope.yaml"}, "nope.yaml"},
+		{[]string{"config", "--check", "nope.yaml"}, "nope.yaml"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, err := runRoot(t, tt.args...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want one mentioning %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error spans lines: %q", err)
+			}
+		})
+	}
+}
+
+func TestRunUnknownStateConfig(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(cfg, []byte("fsm:\n  initial: explore\n  states: [explore, report, exit]\n  events:\n    - {name: victim_seen, from: [explore], to: reprot}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := runRoot(t, "run", "--config", cfg)
+	if err == nil || !strings.Contains(err.Error(), `unknown state "reprot"`) {
+		t.Fatalf("error %v: want the unknown state named", err)
+	}
+}
+
+func TestWebotsArgs(t *testing.T) {
+	env := func(url string) func(string) string {
+		return func(string) string { return url }
+	}
+	// This test binary is built without the webots tag, so a bare start
+	// never turns into a Webots run.
+	if got := webotsArgs(nil, "/x/robot0Controller", env("tcp://h:1234/Erebus_Bot")); got != nil {
+		t.Fatalf("without the webots tag: %v", got)
+	}
+	if got := webotsArgs([]string{"run"}, "/x/robot0Controller", env("")); got != nil {
+		t.Fatalf("explicit arguments must be kept: %v", got)
+	}
+}
