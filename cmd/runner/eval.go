@@ -22,6 +22,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/sim"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
@@ -218,6 +219,11 @@ func evalLauncher(f *evalFlags, log *zap.Logger) (framework.Launcher, error) {
 		if len(f.plugins) > 0 {
 			return nil, fmt.Errorf("--in-process serves only the built-in behaviors: drop --plugin or --in-process")
 		}
+		// In-process behaviors log through the SDK's logger straight to
+		// stderr: keep it at the runner's level.
+		if err := os.Setenv(pluginpb.EnvLogLevel, f.logLevel); err != nil {
+			return nil, err
+		}
 		return game.InProcess(builtins), nil
 	}
 	exe, err := os.Executable()
@@ -239,6 +245,7 @@ func evalBar(w io.Writer, n int) *progressbar.ProgressBar {
 type evalRow struct {
 	World         string        `json:"world"`
 	Runs          int           `json:"runs"`
+	Signs         int           `json:"signs"`
 	ScorePct      float64       `json:"score_pct_of_max"`
 	SignsCorrect  float64       `json:"signs_correct_type_pct"`
 	MisidPerRun   float64       `json:"misidentifications_per_run"`
@@ -259,6 +266,7 @@ func summarize(name string, rs []game.Result) evalRow {
 		score += r.Referee.Score
 		max += r.MaxScore
 		signs += float64(r.Signs)
+		row.Signs += r.Signs
 		correct += float64(r.Referee.SignsCorrectType)
 		row.MisidPerRun += float64(r.Referee.Misidentifications)
 		row.MapScore += r.Referee.MapScore
@@ -293,8 +301,14 @@ func printEval(w io.Writer, rows []evalRow) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "world\truns\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\twall s\tmisses\trestarts\trefusals\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%.2f\t%.3f\t%.0f\t%d\t%.0f\t%.2f\t%d\t%d\t%d\t\n", strings.TrimSuffix(r.World, ".wbt"), r.Runs,
-			r.ScorePct, r.SignsCorrect, r.MisidPerRun, r.MapScore, r.ExitBonusRate, r.AutoLoP, r.GameTime, r.WallTime.Seconds(),
+		// A world without signs has no maximum score, no sign rate and no
+		// exit bonus to win (it needs a sign found): show "-".
+		score, signs, exit := "-", "-", "-"
+		if r.Signs > 0 {
+			score, signs, exit = fmt.Sprintf("%.1f", r.ScorePct), fmt.Sprintf("%.1f", r.SignsCorrect), fmt.Sprintf("%.0f", r.ExitBonusRate)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.2f\t%.3f\t%s\t%d\t%.0f\t%.2f\t%d\t%d\t%d\t\n", strings.TrimSuffix(r.World, ".wbt"), r.Runs,
+			score, signs, r.MisidPerRun, r.MapScore, exit, r.AutoLoP, r.GameTime, r.WallTime.Seconds(),
 			r.Misses, r.Restarts, r.CommsRefusals)
 	}
 	_ = tw.Flush()

@@ -1,0 +1,411 @@
+// Package exit is the built-in exit behavior. Watching while the others
+// drive, it asks the supervisor for the time left ('G') every few seconds,
+// estimates the way home on the map explore publishes (nav.KeyMap: path
+// length over a cautious speed, swamps ×5 on the game clock) and fires
+// "time_low" early enough to make it home. Driving the "exit" state, it
+// builds the Erebus map matrix (walls, floors, the start, connections,
+// area 4, and the signs report published under nav.KeySigns), sends it,
+// asks for its evaluation one step later, drives back to the start tile
+// and sends 'E' there.
+//
+// While it drives, LEDs led0 and led1 are on and led2…led9 are off.
+package exit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+)
+
+// Name is the plugin's name.
+const Name = "exit"
+
+// EventTimeLow is the event exit fires when it is time to head home.
+const EventTimeLow = "time_low"
+
+var params = map[string]sdk.Param{
+	"info_every_s": {Default: "3", Description: "seconds between two game-info requests ('G')"},
+	"plan_every_s": {Default: "1", Description: "seconds between two estimates of the way home"},
+	"speed_mps":    {Default: "0.09", Description: "cautious average speed home, m/s, for the estimate"},
+	"turn_s":       {Default: "0.4", Description: "seconds added per turn of the way home"},
+	"factor":       {Default: "1.25", Description: "the estimate of the way home is multiplied by this"},
+	"margin_s":     {Default: "12", Description: "seconds kept in hand beyond the estimate"},
+	"game_time_s":  {Default: "480", Description: "game time assumed before the first 'G' reply"},
+	"max_wheel":    {Default: "6", Description: "wheel speed on the way home, rad/s"},
+	"stuck_s":      {Default: "3", Description: "seconds without progress before it backs off and replans"},
+	"lop_s":        {Default: "12", Description: "seconds without progress before it asks for a lack of progress"},
+	"home_margin":  {Default: "0.02", Description: "how far inside the start tile's edges the robot must be to send 'E', m"},
+}
+
+// Exit is the behavior. Use New.
+type Exit struct {
+	infoEvery, planEvery, speed, turnS, factor, margin, gameTime float64
+	maxWheel, stuckS, lopS, homeMargin                           float64
+	robot                                                        nav.Robot
+
+	tr  *nav.Tracker
+	m   *nav.Map
+	mOK bool
+	fol nav.Follower
+
+	lastInfo   float64
+	infoAt     float64 // sim time of the last 'G'
+	gameLeft   float64 // at infoAt
+	realLeft   float64
+	haveInfo   bool
+	homeTime   float64 // estimated seconds of game clock to get home
+	lastPlanT  float64
+	fired      bool
+	wasDriver  bool
+	phase      int // 0 send map, 1 evaluate, 2 drive home, 3 exited
+	needPlan   bool
+	backing    int
+	progress   nav.Point
+	progressT  float64
+	lopT       float64
+	lastLoP    float64
+	lastDecode float64
+	start      nav.Point
+	haveStart  bool
+	sent       [][]string // the map matrix sent
+
+	escape       int // steps left driving out of a wedge
+	escapeTurned bool
+	escapeYaw    float64
+
+	// When time_low was fired (sim time), with the time left and the
+	// estimate home then; zero when it was not.
+	timeLowAt, timeLowLeft, timeLowHome float64
+}
+
+// New returns the exit behavior with its default parameters.
+func New() sdk.Behavior {
+	x := &Exit{}
+	_ = x.configure(defaults())
+	return x
+}
+
+func defaults() map[string]string {
+	m := map[string]string{}
+	for k, p := range params {
+		m[k] = p.Default
+	}
+	return m
+}
+
+// Describe returns the plugin's description.
+func (x *Exit) Describe() sdk.Description {
+	return sdk.Description{
+		Name: Name, Version: "1.0.0", States: []string{"exit"},
+		BlackboardReads: []string{nav.KeyMap, nav.KeySigns},
+		Params:          params,
+	}
+}
+
+// Configure reads the parameters.
+func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
+	p := defaults()
+	for k, v := range cfg.Params {
+		if _, ok := params[k]; !ok {
+			return fmt.Errorf("exit: unknown parameter %q", k)
+		}
+		p[k] = v
+	}
+	return x.configure(p)
+}
+
+func (x *Exit) configure(p map[string]string) error {
+	var err error
+	f := func(k string, lo, hi float64) float64 {
+		v, perr := strconv.ParseFloat(p[k], 64)
+		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
+			if err == nil {
+				err = fmt.Errorf("exit: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
+			}
+			return lo
+		}
+		return v
+	}
+	x.infoEvery = f("info_every_s", 0.1, 60)
+	x.planEvery = f("plan_every_s", 0.1, 60)
+	x.speed = f("speed_mps", 0.01, 1)
+	x.turnS = f("turn_s", 0, 10)
+	x.factor = f("factor", 1, 10)
+	x.margin = f("margin_s", 0, 300)
+	x.gameTime = f("game_time_s", 1, 100000)
+	x.maxWheel = f("max_wheel", 0.5, 100)
+	x.stuckS = f("stuck_s", 0.5, 60)
+	x.lopS = f("lop_s", 1, 19)
+	x.homeMargin = f("home_margin", 0, 0.05)
+	if err != nil {
+		return err
+	}
+	x.robot = nav.DefaultRobot()
+	x.tr = nav.NewTracker(x.robot)
+	d := nav.DefaultDriver()
+	d.MaxWheel = x.maxWheel
+	x.fol = nav.Follower{D: d}
+	x.lastInfo = math.Inf(-1)
+	x.lastPlanT = math.Inf(-1)
+	x.lastDecode = math.Inf(-1)
+	x.needPlan = true
+	return nil
+}
+
+// TimeLeft returns the estimated game seconds left now (the smaller of the
+// game and real clocks).
+func (x *Exit) TimeLeft(now float64) float64 {
+	if !x.haveInfo {
+		return x.gameTime - now
+	}
+	el := now - x.infoAt
+	return math.Min(x.gameLeft-el, x.realLeft-el)
+}
+
+// HomeTime returns the latest estimate of the game seconds needed to get
+// home.
+func (x *Exit) HomeTime() float64 { return x.homeTime }
+
+// Step runs one control step.
+func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	now := obs.GetSimTime()
+	pose := x.tr.Update(obs)
+	if !x.haveStart && obs.GetGps() != nil {
+		x.start, x.haveStart = pose.Point, true
+	}
+	act := &pluginpb.Action{}
+	for _, in := range obs.GetInbox() {
+		if g := in.GetGameInfo(); g != nil {
+			x.haveInfo = true
+			x.infoAt = now
+			x.gameLeft = float64(g.GetGameSecondsLeft())
+			x.realLeft = float64(g.GetRealSecondsLeft())
+		}
+	}
+	if x.phase < 3 && now-x.lastInfo >= x.infoEvery {
+		x.lastInfo = now
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_GameInfoRequest{GameInfoRequest: &pluginpb.GameInfoRequest{}}})
+	}
+	if now-x.lastPlanT >= x.planEvery && x.tr.YawKnown() {
+		x.lastPlanT = now
+		x.decode(obs, now)
+		x.estimate(pose)
+	}
+	if !obs.GetDriver() {
+		x.wasDriver = false
+		if !x.fired && (obs.GetState() == "explore" || obs.GetState() == "report") && x.homeTime > 0 &&
+			x.TimeLeft(now) <= x.homeTime*x.factor+x.margin {
+			x.fired = true
+			x.timeLowAt, x.timeLowLeft, x.timeLowHome = now, x.TimeLeft(now), x.homeTime
+			act.Events = append(act.Events, EventTimeLow)
+		}
+		return act, nil
+	}
+	if !x.wasDriver {
+		x.wasDriver = true
+		x.fired = true
+		act.Leds = leds(2)
+		x.needPlan = true
+		x.fol.Set(nil)
+		x.progress, x.progressT, x.lopT = pose.Point, now, now
+		x.decode(obs, math.Inf(1))
+	}
+	if x.tr.Relocated() {
+		x.needPlan = true
+		x.fol.Set(nil)
+		x.progress, x.progressT, x.lopT = pose.Point, now, now
+	}
+	switch x.phase {
+	case 0:
+		x.decode(obs, now)
+		if x.m != nil {
+			signs, _ := nav.DecodeSigns(obs.GetBlackboard()[nav.KeySigns])
+			x.sent = x.m.Matrix(signs)
+			act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Map{Map: toProto(x.sent)}})
+			x.phase = 1
+		} else {
+			x.phase = 2
+		}
+	case 1:
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Evaluate{Evaluate: &pluginpb.Evaluate{}}})
+		x.phase = 2
+	case 3:
+		act.Wheels = &pluginpb.Wheels{}
+		return act, nil
+	}
+	l, r, home := x.driveHome(obs, pose, act)
+	if home && x.phase == 2 {
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Exit{Exit: &pluginpb.Exit{}}})
+		x.phase = 3
+		l, r = 0, 0
+	}
+	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
+	return act, nil
+}
+
+// decode refreshes the map from the blackboard at most every planEvery.
+func (x *Exit) decode(obs *pluginpb.Observation, now float64) {
+	if now-x.lastDecode < x.planEvery && x.m != nil {
+		return
+	}
+	b := obs.GetBlackboard()[nav.KeyMap]
+	if len(b) == 0 {
+		return
+	}
+	m, err := nav.DecodeMap(b, x.robot)
+	if err != nil {
+		return
+	}
+	x.m, x.lastDecode = m, math.Min(now, obs.GetSimTime())
+}
+
+// estimate updates the game seconds needed to get home from pose.
+func (x *Exit) estimate(pose nav.Pose) {
+	if x.m == nil {
+		x.homeTime = pose.Dist(x.start)/x.speed + 5
+		return
+	}
+	k := nav.Costs{Swamp: 5, Unknown: 0.5}
+	path, cost, ok := x.m.PlanTo(pose.Point, x.m.Start(), k)
+	if !ok {
+		k.IgnoreObstacles = true
+		path, cost, ok = x.m.PlanTo(pose.Point, x.m.Start(), k)
+	}
+	if !ok {
+		// No known way: assume the straight line through unknown ground.
+		x.homeTime = 3 * pose.Dist(x.m.Start()) / x.speed
+		return
+	}
+	x.homeTime = cost/x.speed + float64(len(path))*x.turnS
+}
+
+// onStart reports whether p is inside the start tile with the margin.
+func (x *Exit) onStart(p nav.Point) bool {
+	s := x.start
+	if x.m != nil {
+		s = x.m.Start()
+	}
+	h := nav.TileSize/2 - x.homeMargin
+	return math.Abs(p.X-s.X) <= h && math.Abs(p.Z-s.Z) <= h
+}
+
+// driveHome returns the wheel speeds towards the start tile, and home once
+// the robot stands in it.
+func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) (float64, float64, bool) {
+	now := obs.GetSimTime()
+	if x.onStart(pose.Point) && pose.Dist(x.target()) < 0.04 {
+		return 0, 0, true
+	}
+	if !x.tr.YawKnown() {
+		return 3, 3, false
+	}
+	if pose.Dist(x.progress) > 0.03 {
+		x.progress, x.progressT, x.lopT = pose.Point, now, now
+	}
+	if now-x.lopT > x.lopS && now-x.lastLoP > 20 {
+		x.lastLoP, x.lopT = now, now
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
+		return 0, 0, false
+	}
+	if x.backing > 0 {
+		x.backing--
+		return -x.maxWheel / 2, -x.maxWheel / 2, false
+	}
+	if x.escape > 0 {
+		// Stuck: turn to the freest direction, then drive out.
+		if !x.escapeTurned {
+			l, r, done := x.fol.D.Turn(pose, x.escapeYaw)
+			if !done {
+				return l, r, false
+			}
+			x.escapeTurned = true
+		}
+		x.escape--
+		return 3, 3, false
+	}
+	if nav.HoleAhead(obs) {
+		x.backing = 3
+		x.needPlan = true
+		return -x.maxWheel / 2, -x.maxWheel / 2, false
+	}
+	if now-x.progressT > x.stuckS {
+		x.progressT = now
+		x.needPlan = true
+		x.escape, x.escapeTurned = 10, false
+		x.escapeYaw = x.robot.EscapeYaw(pose, obs.GetDistance())
+		return 0, 0, false
+	}
+	if x.needPlan || x.fol.Done() || x.blocked() {
+		x.needPlan = false
+		x.decode(obs, now)
+		var path nav.Path
+		if x.m != nil {
+			k := nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3}
+			path, _, _ = x.m.PlanTo(pose.Point, x.target(), k)
+			if path == nil {
+				k.IgnoreObstacles = true
+				path, _, _ = x.m.PlanTo(pose.Point, x.target(), k)
+			}
+		}
+		if path == nil {
+			path = nav.Path{pose.Point, x.target()}
+		}
+		x.fol.Set(path)
+	}
+	l, r, done := x.fol.Step(pose)
+	if done {
+		if x.onStart(pose.Point) {
+			return 0, 0, true
+		}
+		x.needPlan = true
+	}
+	return l, r, false
+}
+
+func (x *Exit) target() nav.Point {
+	if x.m != nil {
+		return x.m.Start()
+	}
+	return x.start
+}
+
+func (x *Exit) blocked() bool {
+	if x.m == nil {
+		return false
+	}
+	for i, p := range x.fol.Remaining() {
+		if i > 3 {
+			break
+		}
+		if x.m.Blocked(p) && p != x.target() {
+			return true
+		}
+	}
+	return false
+}
+
+func toProto(cells [][]string) *pluginpb.Map {
+	m := &pluginpb.Map{Rows: make([]*pluginpb.MapRow, len(cells))}
+	for i, r := range cells {
+		m.Rows[i] = &pluginpb.MapRow{Cells: r}
+	}
+	return m
+}
+
+// leds returns the LED pattern: the first n of led0…led9 on, the rest off.
+func leds(n int) []*pluginpb.Led {
+	out := make([]*pluginpb.Led, 10)
+	for i := range out {
+		v := int32(0)
+		if i < n {
+			v = 1
+		}
+		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
+	}
+	return out
+}

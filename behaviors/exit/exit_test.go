@@ -1,0 +1,145 @@
+package exit
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/rescuekit/rescuekit/behaviors/explore"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+func TestDescribeAndConfigure(t *testing.T) {
+	x := New().(*Exit)
+	d := x.Describe()
+	if err := d.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(d.States, []string{"exit"}) || !slices.Contains(d.BlackboardReads, nav.KeyMap) {
+		t.Errorf("description %+v: want state exit, reading the map", d)
+	}
+	cases := []struct {
+		name    string
+		params  map[string]string
+		wantErr bool
+	}{
+		{"defaults", nil, false},
+		{"cautious", map[string]string{"margin_s": "30", "factor": "1.5"}, false},
+		{"unknown", map[string]string{"hurry": "1"}, true},
+		{"factor below 1", map[string]string{"factor": "0.5"}, true},
+		{"not a number", map[string]string{"speed_mps": "fast"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := x.Configure(context.Background(), sdk.Config{Params: c.params})
+			if (err != nil) != c.wantErr {
+				t.Errorf("Configure(%v) = %v, want error %v", c.params, err, c.wantErr)
+			}
+		})
+	}
+}
+
+// TestTimeLow feeds a watcher exit a 'G' reply with little time left and
+// checks that it fires time_low, once.
+func TestTimeLow(t *testing.T) {
+	cases := []struct {
+		name     string
+		left     int32
+		wantFire bool
+	}{
+		{"plenty of time", 400, false},
+		{"little time", 20, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := New()
+			ctx := context.Background()
+			fired := 0
+			for i := 1; i <= 200; i++ {
+				// The robot drives 0.6 m away along −Z, straight.
+				z := -0.003 * float64(i)
+				obs := &pluginpb.Observation{Step: uint64(i), SimTime: 0.032 * float64(i), State: "explore",
+					Gps:            &pluginpb.Vec3{Z: z},
+					WheelPositions: &pluginpb.WheelPositions{Left: -z / 0.02, Right: -z / 0.02}}
+				if i == 150 {
+					obs.Inbox = []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{GameSecondsLeft: c.left, RealSecondsLeft: c.left + 100}}}}
+				}
+				act, err := x.Step(ctx, obs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range act.GetEvents() {
+					if e == EventTimeLow {
+						fired++
+					}
+				}
+			}
+			if (fired > 0) != c.wantFire || fired > 1 {
+				t.Errorf("time_low fired %d times, want fire=%v (once)", fired, c.wantFire)
+			}
+		})
+	}
+}
+
+// BenchmarkStep replays the exit behavior's Observations of a whole game on
+// world1 (noise on) and reports the per-step percentiles.
+func BenchmarkStep(b *testing.B) {
+	w, err := world.Load(filepath.Join(sharedDir(b), "erebus", "worlds", "world1.wbt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var obs []*pluginpb.Observation
+	inner := New()
+	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		obs = append(obs, o)
+		return inner.Step(ctx, o)
+	})
+	_, err = game.Play(context.Background(), game.Options{
+		World: w, Config: framework.DefaultConfig(), Seed: 1, Noise: game.DefaultNoise,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore":      explore.New,
+			"victimdetect": standIn("victimdetect", nil, ""),
+			"report":       standIn("report", []string{"report"}, "reported"),
+			"exit":         func() sdk.Behavior { return rec },
+		}),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var times []time.Duration
+	x := New()
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(obs)
+		if k == 0 {
+			x = New()
+		}
+		t0 := time.Now()
+		if _, err := x.Step(ctx, obs[k]); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) }
+	b.ReportMetric(pct(0.5), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(pct(1), "max-µs")
+}
+
+// Example: the exit behavior's description, as the runner sees it.
+func Example() {
+	d := New().Describe()
+	fmt.Println(d.Name, d.States, d.BlackboardReads)
+	// Output: exit [exit] [map signs]
+}

@@ -1,0 +1,108 @@
+//go:build fullgame
+
+package exit
+
+// Whole games with every built-in behavior (explore, victimdetect, report,
+// exit). Built only with -tags fullgame, so that this package's tests do
+// not depend on the other behaviors compiling:
+//
+//	go test -tags fullgame ./behaviors/exit -run TestFullGames -v
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/behaviors/explore"
+	"github.com/rescuekit/rescuekit/behaviors/report"
+	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+	"github.com/rescuekit/rescuekit/sim/worldgen"
+)
+
+func playFull(t *testing.T, w *world.World, seed int64) (game.Result, *Exit) {
+	x := New().(*Exit)
+	last := ""
+	res, err := game.Play(context.Background(), game.Options{
+		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
+			if si.State != last && os.Getenv("FULL_TRACE") != "" {
+				t.Logf("  %.2fs state %s", si.SimTime, si.State)
+			}
+			last = si.State
+		},
+		World: w, Config: framework.DefaultConfig(), Seed: seed, Noise: game.DefaultNoise,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New,
+			"exit": func() sdk.Behavior { return x },
+		}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, x
+}
+
+func TestFullGames(t *testing.T) {
+	var worlds []*world.World
+	for _, n := range []string{"world1", "world2", "room4_small", "NewPassages"} {
+		w, err := world.Load(filepath.Join(sharedDir(t), "erebus", "worlds", n+".wbt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		worlds = append(worlds, w)
+	}
+	n := 6
+	if s := os.Getenv("FULL_GEN_N"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	for i := range n {
+		w, err := worldgen.Generate(worldgen.Options{Seed: int64(200 + i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		worlds = append(worlds, w)
+	}
+	seeds := 1
+	if s := os.Getenv("FULL_SEEDS"); s != "" {
+		fmt.Sscan(s, &seeds)
+	}
+	var exits, lop, games int
+	var frac float64
+	for k := 0; k < len(worlds)*seeds; k++ {
+		w, seed := worlds[k/seeds], int64(1+k%seeds)
+		res, _ := playFull(t, w, seed)
+		r := res.Referee
+		games++
+		if r.ExitBonusGiven {
+			exits++
+		}
+		lop += r.LoPAutomatic
+		if res.MaxScore > 0 {
+			frac += r.Score / res.MaxScore
+		}
+		for _, ev := range res.Events {
+			if r.LoPAutomatic > 0 && (contains(ev.What, "Progress") || contains(ev.What, "fell")) {
+				t.Logf("  %s: %.1fs %s", w.Name, ev.Time, ev.What)
+			}
+		}
+		t.Logf("seed %d %-22s score %6.1f / %6.1f (%.0f%%) map %.3f exit %v signs %d/%d miss %d lopAuto %d lopReq %d end %v",
+			seed, w.Name, r.Score, res.MaxScore, 100*r.Score/res.MaxScore, r.MapScore, r.ExitBonusGiven,
+			r.VictimsFound+r.HazardsFound, res.Signs, r.Misidentifications, r.LoPAutomatic, r.LoPRequested, r.EndReason)
+	}
+	t.Logf("%d games: exit bonus %d, automatic LoP %d, mean score %.0f%% of the maximum", games, exits, lop, 100*frac/float64(games))
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}

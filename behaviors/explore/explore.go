@@ -1,0 +1,430 @@
+// Package explore is the built-in explore behavior: it maps the arena from
+// the robot's own sensors (plugins/sdk/nav), drives to the nearest tile
+// whose floor it has not seen by a shortest path (around walls and holes,
+// swamps weighed ×5), notices when it is stuck and asks for a lack of
+// progress itself, recovers after a relocation, publishes the map on the
+// blackboard (nav.KeyMap) for exit and report, and fires "explored" when
+// no unseen tile is reachable.
+//
+// It drives the FSM state "explore". While it drives, LED led0 is on and
+// led1…led9 are off.
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+)
+
+// Name is the plugin's name.
+const Name = "explore"
+
+// Event names this behavior requests.
+const (
+	EventExplored = "explored"
+)
+
+// params are the behavior's parameters with their documented defaults.
+var params = map[string]sdk.Param{
+	"max_wheel":     {Default: "6", Description: "wheel speed while driving, rad/s (the default robot's limit is 6.28)"},
+	"calib_wheel":   {Default: "3", Description: "wheel speed of the first straight run that finds the start yaw, rad/s"},
+	"stuck_s":       {Default: "3", Description: "seconds without progress before the robot backs off and gives up its goal"},
+	"lop_s":         {Default: "12", Description: "seconds without progress before it asks for a lack of progress (Erebus relocates after 20 s still)"},
+	"map_every":     {Default: "8", Description: "publish the map on the blackboard every this many steps"},
+	"replan_steps":  {Default: "12", Description: "replan at most every this many steps when the map changed"},
+	"goal_failures": {Default: "2", Description: "failed attempts after which a tile is given up"},
+	"max_range":     {Default: "0.45", Description: "longest distance reading used for the map, m"},
+	"min_hits":      {Default: "2", Description: "distance readings a wall cell needs"},
+	"swamp_cost":    {Default: "5", Description: "path weight of swamp tiles (they run the game clock ×5)"},
+	"edge_cost":     {Default: "0.3", Description: "extra path weight of nodes on tile borders (keeps to corridor middles)"},
+}
+
+// Explore is the behavior. Use New.
+type Explore struct {
+	maxWheel, calibWheel, stuckS, lopS float64
+	mapEvery, replanSteps, goalFails   int
+	costs                              nav.Costs
+	mcfg                               nav.MapConfig
+	robot                              nav.Robot
+
+	tr  *nav.Tracker
+	m   *nav.Map
+	fol nav.Follower
+
+	wasDriver    bool
+	goal         int // tile index row*1000+col, -1 none
+	goalPt       nav.Point
+	facing       int // steps spent facing the goal tile after arrival
+	failures     map[int]int
+	planVer      uint64
+	planStep     uint64
+	needPlan     bool
+	explored     bool
+	backing      int // steps left backing off
+	boxedIn      int // plans in a row that reached almost nothing
+	escape       int // steps left driving out of a wedge
+	escapeTurned bool
+	escapeYaw    float64
+	progressPos  nav.Point
+	progressT    float64
+	lopT         float64
+	lastLoP      float64
+	step         uint64
+}
+
+// New returns the explore behavior with its default parameters.
+func New() sdk.Behavior {
+	e := &Explore{}
+	_ = e.configure(defaults())
+	return e
+}
+
+func defaults() map[string]string {
+	m := map[string]string{}
+	for k, p := range params {
+		m[k] = p.Default
+	}
+	return m
+}
+
+// Describe returns the plugin's description.
+func (e *Explore) Describe() sdk.Description {
+	return sdk.Description{
+		Name: Name, Version: "1.0.0", States: []string{"explore"},
+		BlackboardReads: []string{nav.KeyMap}, BlackboardWrites: []string{nav.KeyMap},
+		Params: params,
+	}
+}
+
+// Configure reads the parameters.
+func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
+	p := defaults()
+	for k, v := range cfg.Params {
+		if _, ok := params[k]; !ok {
+			return fmt.Errorf("explore: unknown parameter %q", k)
+		}
+		p[k] = v
+	}
+	return e.configure(p)
+}
+
+func (e *Explore) configure(p map[string]string) error {
+	var err error
+	f := func(k string, lo, hi float64) float64 {
+		v, perr := strconv.ParseFloat(p[k], 64)
+		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
+			if err == nil {
+				err = fmt.Errorf("explore: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
+			}
+			return lo
+		}
+		return v
+	}
+	e.maxWheel = f("max_wheel", 0.5, 100)
+	e.calibWheel = f("calib_wheel", 0.5, 100)
+	e.stuckS = f("stuck_s", 0.5, 60)
+	e.lopS = f("lop_s", 1, 19)
+	e.mapEvery = int(f("map_every", 1, 1000))
+	e.replanSteps = int(f("replan_steps", 1, 1000))
+	e.goalFails = int(f("goal_failures", 1, 100))
+	e.mcfg = nav.DefaultMapConfig()
+	e.mcfg.MaxRange = f("max_range", 0.1, 0.8)
+	e.mcfg.MinHits = int(f("min_hits", 1, 100))
+	e.costs = nav.DefaultCosts()
+	e.costs.Swamp = f("swamp_cost", 1, 100)
+	e.costs.Edge = f("edge_cost", 0, 10)
+	if err != nil {
+		return err
+	}
+	e.robot = nav.DefaultRobot()
+	e.reset()
+	return nil
+}
+
+func (e *Explore) reset() {
+	e.tr = nav.NewTracker(e.robot)
+	e.m = nil
+	e.goal = -1
+	e.failures = map[int]int{}
+	e.needPlan = true
+	e.explored = false
+	e.fol = nav.Follower{D: e.driver()}
+}
+
+func (e *Explore) driver() nav.Driver {
+	d := nav.DefaultDriver()
+	d.MaxWheel = e.maxWheel
+	return d
+}
+
+// Map returns the robot's map so far (nil before the first GPS reading).
+func (e *Explore) Map() *nav.Map { return e.m }
+
+// Step runs one control step.
+func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	e.step = obs.GetStep()
+	pose := e.tr.Update(obs)
+	act := &pluginpb.Action{}
+	if e.m == nil {
+		if obs.GetGps() == nil {
+			return act, nil
+		}
+		if b := obs.GetBlackboard()[nav.KeyMap]; len(b) > 0 {
+			// A restart: carry on with the published map.
+			if m, err := nav.DecodeMap(b, e.robot); err == nil {
+				e.m = m
+			}
+		}
+		if e.m == nil {
+			e.m = nav.NewMap(pose.Point, e.robot, e.mcfg)
+		}
+		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+	}
+	if e.tr.YawKnown() {
+		e.m.Integrate(obs, pose)
+	}
+	if e.tr.Relocated() {
+		e.fol.Set(nil)
+		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
+		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+	}
+	if e.step%uint64(e.mapEvery) == 0 {
+		e.publish(act)
+	}
+	if !obs.GetDriver() {
+		e.wasDriver = false
+		return act, nil
+	}
+	if !e.wasDriver {
+		e.wasDriver = true
+		act.Leds = leds(1)
+		e.fol.Set(nil)
+		e.needPlan = true
+		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+	}
+	l, r := e.drive(obs, pose, act)
+	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
+	return act, nil
+}
+
+func (e *Explore) publish(act *pluginpb.Action) {
+	b, err := e.m.MarshalBinary()
+	if err != nil {
+		return
+	}
+	if act.Blackboard == nil {
+		act.Blackboard = map[string][]byte{}
+	}
+	act.Blackboard[nav.KeyMap] = b
+}
+
+// leds returns the LED pattern: the first n of led0…led9 on, the rest off.
+func leds(n int) []*pluginpb.Led {
+	out := make([]*pluginpb.Led, 10)
+	for i := range out {
+		v := int32(0)
+		if i < n {
+			v = 1
+		}
+		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
+	}
+	return out
+}
+
+// drive decides the wheel speeds of one step.
+func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) (float64, float64) {
+	now := obs.GetSimTime()
+	if !e.tr.YawKnown() {
+		// The start yaw faces a side without a wall: drive straight to
+		// learn it from the GPS track.
+		return e.calibWheel, e.calibWheel
+	}
+	if e.explored {
+		return 0, 0
+	}
+	// Progress and lack of progress.
+	if pose.Dist(e.progressPos) > 0.03 {
+		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
+	}
+	if now-e.lopT > e.lopS && now-e.lastLoP > 20 {
+		e.lastLoP, e.lopT = now, now
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
+		return 0, 0
+	}
+	if e.backing > 0 {
+		e.backing--
+		return -e.maxWheel / 2, -e.maxWheel / 2
+	}
+	if e.escape > 0 {
+		// Stuck: turn to the freest direction, then drive out.
+		if !e.escapeTurned {
+			l, r, done := e.driver().Turn(pose, e.escapeYaw)
+			if !done {
+				return l, r
+			}
+			e.escapeTurned = true
+		}
+		e.escape--
+		return e.calibWheel, e.calibWheel
+	}
+	if nav.HoleAhead(obs) {
+		// A hole under the sensor: step back onto known floor and replan.
+		e.backing = 3
+		e.fol.Set(nil)
+		e.needPlan = true
+		return -e.maxWheel / 2, -e.maxWheel / 2
+	}
+	if now-e.progressT > e.stuckS {
+		e.giveUp()
+		e.progressT = now
+		e.escape, e.escapeTurned = 10, false
+		e.escapeYaw = e.robot.EscapeYaw(pose, obs.GetDistance())
+		return 0, 0
+	}
+	if e.needPlan || (e.m.Version() != e.planVer && obs.GetStep()-e.planStep >= uint64(e.replanSteps)) || e.pathBlocked() {
+		e.plan(pose, obs.GetStep())
+		if e.explored {
+			act.Events = append(act.Events, EventExplored)
+			e.publish(act)
+			return 0, 0
+		}
+	}
+	if e.goal < 0 {
+		return 0, 0
+	}
+	l, r, done := e.fol.Step(pose)
+	if !done {
+		return l, r
+	}
+	// At the goal node: the tile is seen once the sensor looked at it.
+	tr, tc := e.goal/1000, e.goal%1000
+	if e.m.Floor(tr, tc) != nav.FloorUnknown {
+		e.needPlan = true
+		return 0, 0
+	}
+	c := e.m.TileCenter(tr, tc)
+	if pose.Dist(c) > 0.01 && e.facing < 40 {
+		e.facing++
+		l, r, ok := e.driver().Turn(pose, nav.YawTowards(pose.Point, c))
+		if !ok {
+			return l, r
+		}
+		if e.facing < 40 {
+			// Creep towards the tile centre so the sensor reaches it.
+			return 1.5, 1.5
+		}
+	}
+	e.giveUp()
+	return 0, 0
+}
+
+// giveUp counts a failure on the current goal and asks for a new plan.
+func (e *Explore) giveUp() {
+	if e.goal >= 0 {
+		e.failures[e.goal]++
+	}
+	e.goal = -1
+	e.fol.Set(nil)
+	e.needPlan = true
+}
+
+// pathBlocked reports whether the next points of the path became blocked.
+func (e *Explore) pathBlocked() bool {
+	rem := e.fol.Remaining()
+	for i, p := range rem {
+		if i > 3 {
+			break
+		}
+		if e.m.Blocked(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// plan picks the cheapest reachable tile whose floor is unknown and sets
+// the path to it; none left means explored.
+func (e *Explore) plan(pose nav.Pose, step uint64) {
+	e.needPlan = false
+	e.planVer, e.planStep = e.m.Version(), step
+	if !e.planWith(pose, e.costs) {
+		// Nothing left: look again through the nodes blocked only by
+		// readings off the wall lines before calling it explored.
+		k := e.costs
+		k.IgnoreObstacles = true
+		e.planWith(pose, k)
+	}
+}
+
+// planWith plans with costs k and reports whether it found a goal; when
+// it found none, e.explored or a back-off is set.
+func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
+	f := e.m.Search(pose.Point, k)
+	r0, c0, r1, c1 := e.m.Bounds()
+	best, bestCost := -1, math.Inf(1)
+	var bestPt nav.Point
+	for tr := max(0, r0-1); tr <= r1+1; tr++ {
+		for tc := max(0, c0-1); tc <= c1+1; tc++ {
+			if e.m.Floor(tr, tc) != nav.FloorUnknown {
+				continue
+			}
+			id := tr*1000 + tc
+			if e.failures[id] >= e.goalFails {
+				continue
+			}
+			for _, p := range e.m.TileNodes(tr, tc) {
+				c := f.Cost(p)
+				if id == e.goal {
+					c -= 0.02 // hysteresis: keep the current goal
+				}
+				if c < bestCost {
+					best, bestCost, bestPt = id, c, p
+				}
+			}
+		}
+	}
+	if best < 0 {
+		e.goal = -1
+		e.fol.Set(nil)
+		if !k.IgnoreObstacles {
+			return false
+		}
+		if f.Reached() < 40 && e.boxedIn < 5 {
+			// Hemmed in (a wall seen too close, a pose error): back off
+			// and look again before calling the arena explored.
+			e.boxedIn++
+			e.backing = 6
+			e.needPlan = true
+			return false
+		}
+		e.explored = true
+		return false
+	}
+	e.boxedIn = 0
+	if best != e.goal {
+		e.facing = 0
+	}
+	e.goal, e.goalPt = best, bestPt
+	e.fol.Set(f.PathTo(bestPt))
+	return true
+}
+
+// GivenUp returns the tiles (row, col of the map's grid) the behavior gave
+// up on after failed attempts, for diagnostics.
+func (e *Explore) GivenUp() [][2]int {
+	var out [][2]int
+	for id, n := range e.failures {
+		if n >= e.goalFails {
+			out = append(out, [2]int{id / 1000, id % 1000})
+		}
+	}
+	return out
+}
+
+// Pose returns the latest pose estimate.
+func (e *Explore) Pose() nav.Pose { return e.tr.Pose() }

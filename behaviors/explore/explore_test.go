@@ -1,0 +1,138 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+func TestDescribeAndConfigure(t *testing.T) {
+	e := New().(*Explore)
+	d := e.Describe()
+	if err := d.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(d.BlackboardWrites, "map") || !slices.Equal(d.States, []string{"explore"}) {
+		t.Errorf("description %+v: want state explore and blackboard key map", d)
+	}
+	cases := []struct {
+		name    string
+		params  map[string]string
+		wantErr bool
+	}{
+		{"defaults", nil, false},
+		{"faster", map[string]string{"max_wheel": "6.28"}, false},
+		{"unknown", map[string]string{"speed": "1"}, true},
+		{"not a number", map[string]string{"stuck_s": "soon"}, true},
+		{"out of range", map[string]string{"lop_s": "25"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := e.Configure(context.Background(), sdk.Config{Params: c.params})
+			if (err != nil) != c.wantErr {
+				t.Errorf("Configure(%v) = %v, want error %v", c.params, err, c.wantErr)
+			}
+		})
+	}
+}
+
+func TestFirstSteps(t *testing.T) {
+	e := New()
+	obs := &pluginpb.Observation{Step: 1, SimTime: 0.032, Driver: true, State: "explore",
+		Gps: &pluginpb.Vec3{X: 0.1, Z: 0.2}, WheelPositions: &pluginpb.WheelPositions{}}
+	act, err := e.Step(context.Background(), obs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(act.GetLeds()) != 10 || act.GetLeds()[0].GetValue() != 1 || act.GetLeds()[1].GetValue() != 0 {
+		t.Errorf("LEDs %v: want led0 on, the others off", act.GetLeds())
+	}
+	if w := act.GetWheels(); w == nil || w.Left <= 0 || w.Left != w.Right {
+		t.Errorf("wheels %v: want a straight run forward to find the start yaw", w)
+	}
+	// A watcher step (not the driver) commands nothing.
+	obs.Step, obs.Driver = 2, false
+	act, _ = e.Step(context.Background(), obs)
+	if act.GetWheels() != nil || len(act.GetOutbound()) > 0 {
+		t.Errorf("non-driver action %v: want no wheels and no messages", act)
+	}
+}
+
+// record plays world1 for a while and returns the explore Observations.
+func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
+	tb.Helper()
+	w, err := world.Load(filepath.Join(sharedDir(tb), "erebus", "worlds", "world1.wbt"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var obs []*pluginpb.Observation
+	inner := New()
+	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		obs = append(obs, o)
+		return inner.Step(ctx, o)
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err = game.Play(ctx, game.Options{
+		World: w, Config: framework.DefaultConfig(), Seed: 1, Noise: game.DefaultNoise,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore":      func() sdk.Behavior { return rec },
+			"victimdetect": standIn("victimdetect", nil, ""),
+			"report":       standIn("report", []string{"report"}, "reported"),
+			"exit":         standIn("exit", []string{"exit"}, ""),
+		}),
+		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
+			if si.SimTime >= seconds {
+				cancel()
+			}
+		},
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return obs
+}
+
+// BenchmarkStep replays 90 s of real Observations (world1, noise on) into
+// a fresh explore behavior and reports the per-step percentiles.
+func BenchmarkStep(b *testing.B) {
+	obs := record(b, 90)
+	var times []time.Duration
+	e := New()
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(obs)
+		if k == 0 {
+			e = New()
+		}
+		t0 := time.Now()
+		if _, err := e.Step(ctx, obs[k]); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) }
+	b.ReportMetric(pct(0.5), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+	b.ReportMetric(pct(1), "max-µs")
+}
+
+// Example: the explore behavior's description, as the runner sees it.
+func Example() {
+	d := New().Describe()
+	fmt.Println(d.Name, d.States, d.BlackboardWrites)
+	// Output: explore [explore] [map]
+}

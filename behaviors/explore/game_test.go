@@ -1,0 +1,122 @@
+package explore
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/sim/mapscore"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+// sharedDir finds ../shared beside the repository root.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = parent
+	}
+	s := filepath.Join(dir, "..", "shared")
+	if _, err := os.Stat(filepath.Join(s, "erebus", "worlds")); err != nil {
+		t.Skipf("shared test data not found at %s: %v", s, err)
+	}
+	return s
+}
+
+// standIn returns a behavior that drives nothing (or fires an event when it
+// is the driver).
+func standIn(name string, states []string, event string) func() sdk.Behavior {
+	return func() sdk.Behavior {
+		d := sdk.Description{Name: name, Version: "0", States: states, Watcher: len(states) == 0}
+		return sdk.New(d, func(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+			a := &pluginpb.Action{}
+			if obs.GetDriver() && event != "" {
+				a.Events = []string{event}
+				a.Wheels = &pluginpb.Wheels{}
+			}
+			return a, nil
+		})
+	}
+}
+
+// exploreRun is the record of one exploration game.
+type exploreRun struct {
+	ref      referee.Summary
+	mapScore float64 // explore's map against the answer without signs
+	coverage float64 // fraction of the world's tiles whose floor was seen
+	explored bool
+	simTime  float64
+}
+
+func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (exploreRun, [][]string) {
+	t.Helper()
+	e := New().(*Explore)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var run exploreRun
+	o := game.Options{
+		World: w, Config: framework.DefaultConfig(), Seed: seed,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore":      func() sdk.Behavior { return e },
+			"victimdetect": standIn("victimdetect", nil, ""),
+			"report":       standIn("report", []string{"report"}, "reported"),
+			"exit":         standIn("exit", []string{"exit"}, ""),
+		}),
+		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
+			run.simTime = si.SimTime
+			if si.State == "exit" {
+				run.explored = true
+				cancel()
+			}
+		},
+	}
+	if noise {
+		o.Noise = game.DefaultNoise
+	}
+	res, err := game.Play(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.ref = res.Referee
+	m := e.Map()
+	if m == nil {
+		t.Fatal("explore built no map")
+	}
+	nw := *w
+	nw.Signs = nil
+	ans := world.Answer(&nw)
+	sub := m.Matrix(nil)
+	run.mapScore, err = mapscore.Score(ans, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, total := 0, 0
+	for _, tl := range w.Tiles {
+		c := w.TileCenter(tl.X, tl.Z)
+		total++
+		if r, cc, ok := m.TileOf(navPoint(c)); ok && m.Floor(r, cc) != 0 {
+			seen++
+		}
+	}
+	run.coverage = float64(seen) / float64(max(total, 1))
+	return run, sub
+}
+
+func navPoint(v world.Vec2) nav.Point { return nav.Point{X: v.X, Z: v.Z} }

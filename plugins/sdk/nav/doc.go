@@ -1,0 +1,77 @@
+// Package nav holds the robot-side helpers every behavior may use: pose
+// tracking, the robot's map at the resolution of the Erebus map matrix,
+// shortest paths on it, a drive controller, the Erebus map-matrix builder
+// and the blackboard encodings. It imports only the plugin contract
+// (pluginpb); behaviors use it as they use the SDK.
+//
+// # API summary
+//
+// Geometry (world XZ metres; yaw 0 faces −Z, counter-clockwise positive):
+//
+//	type Point struct{ X, Z float64 }            // p.Dist(q)
+//	type Pose struct{ Point; Yaw float64 }       // p.Forward(d) Point
+//	func YawTowards(p, q Point) float64; func WrapAngle(a float64) float64
+//	const TileSize, QuarterSize, CellSize        // 0.12, 0.06, 0.03
+//	type Robot struct{...}; func DefaultRobot() Robot
+//
+// Pose (one Tracker per plugin; feed it every Observation):
+//
+//	t := nav.NewTracker(nav.DefaultRobot())
+//	pose := t.Update(obs)      // GPS position; yaw from IMU / wheels / gyro
+//	t.YawKnown()               // false until the robot first drove straight ~3 cm
+//	t.Relocated()              // this Observation saw a relocation (yaw reset to 0)
+//
+// Map (explore builds it and publishes it under KeyMap; others decode it):
+//
+//	m := nav.NewMap(startCentre, nav.DefaultRobot(), nav.DefaultMapConfig())
+//	m.Integrate(obs, pose) bool     // distance + colour sensors
+//	m, err := nav.DecodeMap(obs.Blackboard[nav.KeyMap], nav.DefaultRobot())
+//	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) Point; m.Floor(row, col) Floor
+//	m.Start() Point; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
+//
+// Paths (Dijkstra on a 6 cm lattice; walls, obstacles and holes blocked,
+// swamps ×5):
+//
+//	path, cost, ok := m.PlanTo(from, to, nav.DefaultCosts())
+//	f := m.Search(from, costs); f.Cost(p); f.PathTo(p)   // one search, many goals
+//	f.Reached() int                                      // nodes reached (few: hemmed in)
+//	m.TileNodes(row, col) []Point                        // free nodes of a tile
+//	Costs{Swamp, Unknown, Edge, IgnoreObstacles}         // IgnoreObstacles: fallback
+//
+// Driving (wheel rad/s; left, right):
+//
+//	d := nav.DefaultDriver()
+//	l, r, arrived := d.Toward(pose, p, true)
+//	l, r, done := d.Turn(pose, yaw)
+//	var f nav.Follower; f.D = d; f.Set(path); l, r, done := f.Step(pose)
+//	nav.HoleAhead(obs) bool          // colour sensor on a hole: stop and back off now
+//	robot.EscapeYaw(pose, obs.Distance) // freest direction when wedged
+//
+// Map matrix and signs (report writes KeySigns with EncodeSigns):
+//
+//	type Sign struct{ X, Z float64; Letter byte; NX, NZ float64 }
+//	m.Matrix(signs) [][]string       // RULES.md §3, ready for a Map outbound
+//	m.SignCell(s) (row, col)         // the answer's cell of a sign
+//	nav.EncodeSigns(signs) []byte; nav.DecodeSigns(b) ([]Sign, error)
+//
+// # The map
+//
+// The map is a fixed grid of 4·n+1 × 4·n+1 cells (n = 2·MaxTiles+1 tiles)
+// centred on the start tile, 3 cm apart, laid out exactly like the Erebus
+// answer: even rows and columns are the lines walls stand on (tile edges
+// and half-tile lines), odd-odd cells are quarter-tile centres. A distance
+// reading that ends within SnapTol of a line votes for the nearest cell on
+// it; a ray that passes through a line cell without ending votes against
+// it; a cell is a wall with MinHits votes and at least FreeRatio times as
+// many votes for as against. Curved walls come out as the answer draws
+// them (two quarter edges, the corner left 0). Readings far from every
+// line mark obstacles for planning only. The colour sensor gives each
+// tile its floor; a hole is attributed to the tile just ahead of the
+// sensor.
+//
+// The robot's centre travels on the nodes (cells with even row and
+// column, 6 cm apart: tile centres, tile corners, middles of tile edges).
+// A node is blocked when it or one of its four neighbouring cells is a
+// wall, when an obstacle was seen within reach of the body, or when it
+// touches a hole tile.
+package nav

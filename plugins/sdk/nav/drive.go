@@ -1,0 +1,148 @@
+package nav
+
+import "math"
+
+// Driver turns poses and targets into wheel speeds (rad/s) for a
+// differential-drive robot.
+type Driver struct {
+	// MaxWheel is the highest wheel speed it commands (rad/s).
+	MaxWheel float64
+	// TurnInPlace is the heading error (rad) above which it turns on the
+	// spot before driving.
+	TurnInPlace float64
+	// Steer is the steering gain (wheel rad/s per rad of heading error).
+	Steer float64
+	// Tolerance is the distance (m) at which a point counts as reached.
+	Tolerance float64
+}
+
+// DefaultDriver returns a driver for the default robot: 6 rad/s, turns on
+// the spot above 0.5 rad, gain 10, 1.5 cm tolerance.
+func DefaultDriver() Driver {
+	return Driver{MaxWheel: 6, TurnInPlace: 0.5, Steer: 10, Tolerance: 0.015}
+}
+
+// Turn returns the wheel speeds that turn the robot on the spot towards
+// yaw, and done when it is within 0.05 rad.
+func (d Driver) Turn(p Pose, yaw float64) (left, right float64, done bool) {
+	e := WrapAngle(yaw - p.Yaw)
+	if math.Abs(e) < 0.05 {
+		return 0, 0, true
+	}
+	s := clamp(12*e, -d.MaxWheel, d.MaxWheel)
+	if math.Abs(s) < 1 {
+		s = math.Copysign(1, s)
+	}
+	return -s, s, false
+}
+
+// Toward returns the wheel speeds that drive the robot from p towards q,
+// and arrived when it is within Tolerance. It turns on the spot while the
+// heading error is large and slows down near q.
+func (d Driver) Toward(p Pose, q Point, slowDown bool) (left, right float64, arrived bool) {
+	dist := p.Dist(q)
+	if dist < d.Tolerance {
+		return 0, 0, true
+	}
+	e := WrapAngle(YawTowards(p.Point, q) - p.Yaw)
+	if math.Abs(e) > d.TurnInPlace {
+		l, r, _ := d.Turn(p, p.Yaw+e)
+		return l, r, false
+	}
+	v := d.MaxWheel * (1 - math.Abs(e)/d.TurnInPlace*0.6)
+	if slowDown {
+		v *= clamp(dist/0.06, 0.35, 1)
+	}
+	s := d.Steer * e
+	left, right = v-s, v+s
+	if m := math.Max(math.Abs(left), math.Abs(right)); m > d.MaxWheel {
+		left, right = left*d.MaxWheel/m, right*d.MaxWheel/m
+	}
+	return left, right, false
+}
+
+// Follower drives along a Path point after point.
+type Follower struct {
+	D    Driver
+	path Path
+	next int
+}
+
+// Set starts following path (its first point is skipped when the robot
+// is already there).
+func (f *Follower) Set(path Path) { f.path, f.next = path, 0 }
+
+// Path returns the path being followed.
+func (f *Follower) Path() Path { return f.path }
+
+// Remaining returns the points still ahead.
+func (f *Follower) Remaining() Path {
+	if f.next >= len(f.path) {
+		return nil
+	}
+	return f.path[f.next:]
+}
+
+// Done reports whether the last point has been reached.
+func (f *Follower) Done() bool { return f.next >= len(f.path) }
+
+// Step returns the wheel speeds for pose p, and done once the last point
+// is reached.
+func (f *Follower) Step(p Pose) (left, right float64, done bool) {
+	for f.next < len(f.path) {
+		last := f.next == len(f.path)-1
+		tol := f.D.Tolerance
+		if !last {
+			tol = math.Max(tol, 0.02)
+		}
+		if p.Dist(f.path[f.next]) < tol {
+			f.next++
+			continue
+		}
+		d := f.D
+		d.Tolerance = tol
+		l, r, arrived := d.Toward(p, f.path[f.next], last || f.turnAhead())
+		if arrived {
+			f.next++
+			continue
+		}
+		return l, r, false
+	}
+	return 0, 0, true
+}
+
+// turnAhead reports whether the path turns sharply after the next point.
+func (f *Follower) turnAhead() bool {
+	if f.next+1 >= len(f.path) {
+		return true
+	}
+	var a Point
+	if f.next > 0 {
+		a = f.path[f.next-1]
+	} else {
+		return false
+	}
+	b, c := f.path[f.next], f.path[f.next+1]
+	h1, h2 := YawTowards(a, b), YawTowards(b, c)
+	return math.Abs(WrapAngle(h2-h1)) > 0.5
+}
+
+func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
+
+// EscapeYaw returns the yaw of the freest direction around a stuck robot:
+// the ray of the distance sensor with the longest reading (readings in
+// Observation.Distance order). A robot wedged against a wall corner turns
+// there and drives forward a little (its colour sensor leading, so that
+// holes are seen first). With no readings it returns the reverse heading.
+func (r Robot) EscapeYaw(p Pose, distance []float64) float64 {
+	best, bd := WrapAngle(p.Yaw+math.Pi), -1.0
+	for i, d := range distance {
+		if i >= len(r.Distance) || math.IsNaN(d) {
+			continue
+		}
+		if d > bd {
+			best, bd = WrapAngle(p.Yaw+r.Distance[i].Angle), d
+		}
+	}
+	return best
+}

@@ -1,0 +1,70 @@
+package nav_test
+
+import (
+	"fmt"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+)
+
+// A robot plans its way across a 3×3 room with a hole in the middle and
+// turns the map into the Erebus matrix.
+func Example() {
+	m := nav.NewMap(nav.Point{X: 0, Z: 0}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	sr, sc := m.StartTile()
+	for i := 0; i <= 12; i++ { // the room's outer walls
+		m.SetWall(4*sr, 4*sc+i)
+		m.SetWall(4*sr+12, 4*sc+i)
+		m.SetWall(4*sr+i, 4*sc)
+		m.SetWall(4*sr+i, 4*sc+12)
+	}
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			m.SetFloor(sr+r, sc+c, nav.FloorPlain)
+		}
+	}
+	m.SetFloor(sr+1, sc+1, nav.FloorHole)
+	m.SetFloor(sr+2, sc+2, nav.FloorCheckpoint)
+
+	path, _, ok := m.PlanTo(m.Start(), m.TileCenter(sr+2, sc+2), nav.DefaultCosts())
+	fmt.Printf("reachable %v, %.2f m\n", ok, path.Length())
+
+	mat := m.Matrix([]nav.Sign{{X: -0.065, Z: 0.12, Letter: 'H', NX: 1}})
+	fmt.Printf("%d×%d cells (padded with '0')\n", len(mat), len(mat[0]))
+	// The room's block: from the start tile's top-left corner.
+	r0, c0 := -1, -1
+	for i := range mat {
+		for j := range mat[i] {
+			if mat[i][j] == "5" && r0 < 0 {
+				r0, c0 = i-1, j-1
+			}
+		}
+	}
+	for _, row := range mat[r0 : r0+13] {
+		fmt.Println(row[c0 : c0+13])
+	}
+	// Output:
+	// reachable true, 0.48 m
+	// 121×121 cells (padded with '0')
+	// [1 1 1 1 1 1 1 1 1 1 1 1 1]
+	// [1 5 0 5 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 0 0 0 0 0 0 0 1]
+	// [1 5 0 5 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 2 0 2 0 0 0 0 1]
+	// [H 0 0 0 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 2 0 2 0 0 0 0 1]
+	// [1 0 0 0 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 0 0 0 0 4 0 4 1]
+	// [1 0 0 0 0 0 0 0 0 0 0 0 1]
+	// [1 0 0 0 0 0 0 0 0 4 0 4 1]
+	// [1 1 1 1 1 1 1 1 1 1 1 1 1]
+}
+
+// A plugin keeps its pose from the Observations it gets.
+func ExampleTracker() {
+	tr := nav.NewTracker(nav.DefaultRobot())
+	fmt.Println("yaw known before moving:", tr.YawKnown())
+	// Feed tr.Update(obs) every step; once the robot has driven straight a
+	// few centimetres, tr.YawKnown() is true and tr.Pose() is usable.
+	// Output: yaw known before moving: false
+}

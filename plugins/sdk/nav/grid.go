@@ -1,0 +1,492 @@
+package nav
+
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+)
+
+// Map size: the map is a fixed grid centred on the start tile, reaching
+// MaxTiles tiles from it in every direction.
+const (
+	// MaxTiles is how many tiles the map reaches from the start tile.
+	MaxTiles  = 32
+	gridTiles = 2*MaxTiles + 1
+	gridCells = 4*gridTiles + 1
+	gridNodes = 2*gridTiles + 1
+)
+
+// Floor is what the colour sensor found on a tile.
+type Floor uint8
+
+// Floor kinds. The passage kinds are the connection tiles, by colour.
+const (
+	FloorUnknown Floor = iota
+	FloorPlain
+	FloorHole
+	FloorSwamp
+	FloorCheckpoint
+	FloorBlue   // 'b', areas 1–2
+	FloorPurple // 'p', areas 2–3
+	FloorRed    // 'r', areas 3–4
+	FloorGreen  // 'g', areas 1–4
+	FloorOrange // 'o', areas 2–4
+	FloorYellow // 'y', areas 1–3
+	nFloor
+)
+
+var floorCodes = [nFloor]string{"0", "0", "2", "3", "4", "b", "p", "r", "g", "o", "y"}
+
+// Code returns the floor's cell in the Erebus map matrix ("0" for plain or
+// unknown floor).
+func (f Floor) Code() string {
+	if f >= nFloor {
+		return "0"
+	}
+	return floorCodes[f]
+}
+
+// Passage reports whether f is a connection tile, and the two areas it joins.
+func (f Floor) Passage() (a, b int, ok bool) {
+	switch f {
+	case FloorBlue:
+		return 1, 2, true
+	case FloorPurple:
+		return 2, 3, true
+	case FloorRed:
+		return 3, 4, true
+	case FloorGreen:
+		return 1, 4, true
+	case FloorOrange:
+		return 2, 4, true
+	case FloorYellow:
+		return 1, 3, true
+	}
+	return 0, 0, false
+}
+
+// palette is the colour each floor shows to the colour sensor (the
+// embedded simulator's palette, which follows the worlds' tileColor).
+var palette = []struct {
+	rgb [3]float64
+	f   Floor
+}{
+	{[3]float64{162, 162, 162}, FloorPlain},
+	{[3]float64{0, 0, 0}, FloorHole},
+	{[3]float64{140, 100, 45}, FloorSwamp},
+	{[3]float64{225, 230, 240}, FloorCheckpoint},
+	{[3]float64{26, 26, 230}, FloorBlue},
+	{[3]float64{77, 26, 153}, FloorPurple},
+	{[3]float64{230, 26, 26}, FloorRed},
+	{[3]float64{0, 204, 0}, FloorGreen},
+	{[3]float64{230, 153, 26}, FloorOrange},
+	{[3]float64{230, 230, 26}, FloorYellow},
+}
+
+// ClassifyColour returns the floor whose colour is nearest to (r, g, b),
+// or FloorUnknown when none is within 45 (Euclidean, 0–255 units); very
+// dark readings are holes.
+func ClassifyColour(r, g, b uint32) Floor {
+	if r < 30 && g < 30 && b < 30 {
+		return FloorHole
+	}
+	best, bd := FloorUnknown, 45.0*45
+	for _, p := range palette {
+		dr, dg, db := float64(r)-p.rgb[0], float64(g)-p.rgb[1], float64(b)-p.rgb[2]
+		if d := dr*dr + dg*dg + db*db; d < bd {
+			best, bd = p.f, d
+		}
+	}
+	return best
+}
+
+// MapConfig tunes how sensor readings become walls.
+type MapConfig struct {
+	// MinHits is the number of distance readings a wall cell needs.
+	MinHits int
+	// FreeRatio: a cell is a wall when hits ≥ FreeRatio × (rays that
+	// passed through it).
+	FreeRatio float64
+	// MaxRange is the longest distance reading used (m).
+	MaxRange float64
+	// SnapTol is how far from a wall line a reading may be and still count
+	// for it (m); farther readings are obstacles or curved walls.
+	SnapTol float64
+}
+
+// DefaultMapConfig returns the defaults: 2 hits, ratio 1, 0.45 m, 0.011 m.
+func DefaultMapConfig() MapConfig {
+	return MapConfig{MinHits: 2, FreeRatio: 1, MaxRange: 0.45, SnapTol: 0.011}
+}
+
+// Map is the robot's map at the resolution of the Erebus map matrix: a
+// grid of cells 3 cm apart whose even rows and columns are the lines walls
+// stand on (tile edges and half-tile lines), with one floor per tile, and a
+// lattice of nodes (the cells with even row and column, 6 cm apart) on
+// which the robot's centre travels. Tile (MaxTiles, MaxTiles) is the start
+// tile. A Map is not safe for concurrent use.
+type Map struct {
+	cfg    MapConfig
+	robot  Robot
+	origin Point // world position of cell (0, 0), the top-left corner of tile (0, 0)
+
+	hits, frees []uint16         // per cell
+	obst        []uint16         // per node: readings off the wall lines
+	votes       [][nFloor]uint16 // per tile
+	floor       []Floor          // per tile, resolved
+	fixedWall   []bool           // per cell, from a decoded map
+	fixedObst   []bool           // per node, from a decoded map
+
+	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
+	version            uint64
+
+	costVer  uint64
+	costKey  Costs
+	nodeCost []float32
+	search   searchState
+}
+
+// NewMap returns an empty map whose start tile is centred at start.
+func NewMap(start Point, r Robot, cfg MapConfig) *Map {
+	m := &Map{cfg: cfg, robot: r}
+	off := float64(MaxTiles)*TileSize + TileSize/2
+	m.origin = Point{start.X - off, start.Z - off}
+	m.hits = make([]uint16, gridCells*gridCells)
+	m.frees = make([]uint16, gridCells*gridCells)
+	m.obst = make([]uint16, gridNodes*gridNodes)
+	m.votes = make([][nFloor]uint16, gridTiles*gridTiles)
+	m.floor = make([]Floor, gridTiles*gridTiles)
+	m.t0r, m.t0c, m.t1r, m.t1c = MaxTiles, MaxTiles, MaxTiles, MaxTiles
+	m.version = 1
+	return m
+}
+
+// Version changes whenever something that matters for planning changes.
+func (m *Map) Version() uint64 { return m.version }
+
+// Start returns the centre of the start tile.
+func (m *Map) Start() Point { return m.TileCenter(MaxTiles, MaxTiles) }
+
+// StartTile returns the start tile's (row, col).
+func (m *Map) StartTile() (row, col int) { return MaxTiles, MaxTiles }
+
+// TileCenter returns the centre of tile (row, col).
+func (m *Map) TileCenter(row, col int) Point {
+	return Point{m.origin.X + (float64(col)+0.5)*TileSize, m.origin.Z + (float64(row)+0.5)*TileSize}
+}
+
+// TileOf returns the tile (row, col) containing p; ok is false outside the map.
+func (m *Map) TileOf(p Point) (row, col int, ok bool) {
+	fr, fc := (p.Z-m.origin.Z)/TileSize, (p.X-m.origin.X)/TileSize
+	if !(fr >= 0 && fc >= 0 && fr < gridTiles && fc < gridTiles) {
+		return 0, 0, false
+	}
+	return int(fr), int(fc), true
+}
+
+// Floor returns the floor of tile (row, col) (FloorUnknown until seen).
+func (m *Map) Floor(row, col int) Floor {
+	if row < 0 || col < 0 || row >= gridTiles || col >= gridTiles {
+		return FloorUnknown
+	}
+	return m.floor[row*gridTiles+col]
+}
+
+// Wall reports whether matrix cell (row, col) of the full grid is a wall.
+func (m *Map) Wall(row, col int) bool {
+	if row < 0 || col < 0 || row >= gridCells || col >= gridCells {
+		return false
+	}
+	return m.wall(row*gridCells + col)
+}
+
+func (m *Map) wall(i int) bool {
+	if m.fixedWall != nil && m.fixedWall[i] {
+		return true
+	}
+	h := float64(m.hits[i])
+	return int(m.hits[i]) >= m.cfg.MinHits && h >= m.cfg.FreeRatio*float64(m.frees[i])
+}
+
+// obstacle reports whether node n is blocked by readings off the wall
+// lines: each such reading adds 2 to the nodes around it, each ray that
+// passes right through the node takes 1 away; 3 or more blocks.
+func (m *Map) obstacle(n int) bool {
+	return m.obst[n] >= 3 || (m.fixedObst != nil && m.fixedObst[n])
+}
+
+// cellPos returns the world position of cell (row, col).
+func (m *Map) cellPos(row, col int) Point {
+	return Point{m.origin.X + float64(col)*CellSize, m.origin.Z + float64(row)*CellSize}
+}
+
+// NodePos returns the world position of node (row, col) (cell (2row, 2col)).
+func (m *Map) nodePos(n int) Point {
+	return m.cellPos(2*(n/gridNodes), 2*(n%gridNodes))
+}
+
+func (m *Map) grow(tr, tc int) {
+	m.t0r, m.t0c = min(m.t0r, tr), min(m.t0c, tc)
+	m.t1r, m.t1c = max(m.t1r, tr), max(m.t1c, tc)
+}
+
+// Integrate adds one Observation's distance and colour readings, taken at
+// pose p, and reports whether the map changed in a way that matters for
+// planning. Call it only when the pose's yaw is known.
+func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
+	before := m.version
+	for i, d := range obs.GetDistance() {
+		if i >= len(m.robot.Distance) || math.IsNaN(d) {
+			continue
+		}
+		m.ray(p, m.robot.Distance[i], d)
+	}
+	if c := obs.GetColour(); c != nil {
+		m.colour(p, ClassifyColour(c.R, c.G, c.B))
+	}
+	return m.version != before
+}
+
+// ray integrates one distance reading d of sensor s at pose p.
+func (m *Map) ray(p Pose, s Ray, d float64) {
+	sn, cs := math.Sin(p.Yaw), math.Cos(p.Yaw)
+	o := Point{p.X + s.X*cs + s.Z*sn, p.Z - s.X*sn + s.Z*cs}
+	a := p.Yaw + s.Angle
+	dir := Point{-math.Sin(a), -math.Cos(a)}
+	hit := d < m.robot.DistanceMax-0.005 && d <= m.cfg.MaxRange
+	free := math.Min(d, m.cfg.MaxRange) - 0.012
+	if free > 0 {
+		m.freeAlong(o, dir, free)
+		m.clearAlong(o, dir, free)
+	}
+	if hit {
+		m.hit(Point{o.X + dir.X*d, o.Z + dir.Z*d})
+		// The tile just before the wall is inside the arena.
+		if tr, tc, ok := m.TileOf(Point{o.X + dir.X*(d-0.012), o.Z + dir.Z*(d-0.012)}); ok {
+			m.grow(tr, tc)
+		}
+	}
+}
+
+// freeAlong counts the wall cells the ray from o along dir crosses within
+// length l without a hit.
+func (m *Map) freeAlong(o, dir Point, l float64) {
+	u0, v0 := (o.X-m.origin.X)/CellSize, (o.Z-m.origin.Z)/CellSize
+	du, dv := dir.X*l/CellSize, dir.Z*l/CellSize
+	const tol = 0.007 / CellSize
+	// Vertical lines (even columns).
+	if math.Abs(dir.X) > 0.3 {
+		lo, hi := math.Min(u0, u0+du), math.Max(u0, u0+du)
+		for c := 2 * int(math.Ceil(lo/2)); float64(c) <= hi; c += 2 {
+			t := (float64(c) - u0) / du
+			v := v0 + t*dv
+			r := int(math.Round(v))
+			if math.Abs(v-float64(r)) < tol {
+				m.addFree(r, c)
+			}
+		}
+	}
+	if math.Abs(dir.Z) > 0.3 {
+		lo, hi := math.Min(v0, v0+dv), math.Max(v0, v0+dv)
+		for r := 2 * int(math.Ceil(lo/2)); float64(r) <= hi; r += 2 {
+			t := (float64(r) - v0) / dv
+			u := u0 + t*du
+			c := int(math.Round(u))
+			if math.Abs(u-float64(c)) < tol {
+				m.addFree(r, c)
+			}
+		}
+	}
+}
+
+// clearAlong takes obstacle evidence away from the nodes the free part of
+// a ray passes right through.
+func (m *Map) clearAlong(o, dir Point, l float64) {
+	for t := 0.0; t <= l; t += 0.02 {
+		q := Point{o.X + dir.X*t, o.Z + dir.Z*t}
+		n, ok := m.nodeAt(q)
+		if !ok || m.obst[n] == 0 || m.nodePos(n).Dist(q) > 0.012 {
+			continue
+		}
+		was := m.obstacle(n)
+		m.obst[n]--
+		if was != m.obstacle(n) {
+			m.version++
+		}
+	}
+}
+
+func (m *Map) addFree(r, c int) {
+	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {
+		return
+	}
+	i := r*gridCells + c
+	was := m.wall(i)
+	if m.frees[i] < math.MaxUint16 {
+		m.frees[i]++
+	}
+	if was != m.wall(i) {
+		m.version++
+	}
+}
+
+// hit counts a reading that ended at q.
+func (m *Map) hit(q Point) {
+	u, v := (q.X-m.origin.X)/CellSize, (q.Z-m.origin.Z)/CellSize
+	if !(u >= 0 && v >= 0 && u < gridCells-1 && v < gridCells-1) {
+		return
+	}
+	cl := 2 * math.Round(u/2) // nearest vertical line
+	rl := 2 * math.Round(v/2) // nearest horizontal line
+	dc, dr := math.Abs(u-cl)*CellSize, math.Abs(v-rl)*CellSize
+	var r, c int
+	switch {
+	case dc <= dr && dc <= m.cfg.SnapTol:
+		r, c = int(math.Round(v)), int(cl)
+	case dr < dc && dr <= m.cfg.SnapTol:
+		r, c = int(rl), int(math.Round(u))
+	default:
+		m.obstacleAt(q)
+		return
+	}
+	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {
+		return
+	}
+	i := r*gridCells + c
+	was := m.wall(i)
+	if m.hits[i] < math.MaxUint16 {
+		m.hits[i]++
+	}
+	if was != m.wall(i) {
+		m.version++
+	}
+}
+
+// obstacleAt records a reading off the wall lines: the nodes a robot
+// centre could not occupy are marked.
+func (m *Map) obstacleAt(q Point) {
+	reach := m.robot.BodyRadius + 0.006
+	nu, nv := (q.X-m.origin.X)/QuarterSize, (q.Z-m.origin.Z)/QuarterSize
+	for nr := int(nv) - 1; nr <= int(nv)+2; nr++ {
+		for nc := int(nu) - 1; nc <= int(nu)+2; nc++ {
+			if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
+				continue
+			}
+			n := nr*gridNodes + nc
+			if m.nodePos(n).Dist(q) > reach {
+				continue
+			}
+			was := m.obstacle(n)
+			if m.obst[n] < 40 {
+				m.obst[n] += 2
+			}
+			if was != m.obstacle(n) {
+				m.version++
+			}
+		}
+	}
+}
+
+// colour records the colour sensor's floor f at pose p.
+func (m *Map) colour(p Pose, f Floor) {
+	if f == FloorUnknown {
+		return
+	}
+	off := m.robot.ColourOffset
+	q := p.Forward(off)
+	if f == FloorHole {
+		// Attribute a hole to the tile just ahead of the sensor (the
+		// robot drives into holes, never out of them), unless that point
+		// is still too near a tile edge to tell the tile.
+		q = p.Forward(off + 0.006)
+		fx := math.Mod((q.X-m.origin.X)/TileSize, 1)
+		fz := math.Mod((q.Z-m.origin.Z)/TileSize, 1)
+		const mg = 0.004 / TileSize
+		if fx < mg || fx > 1-mg || fz < mg || fz > 1-mg {
+			return
+		}
+	} else {
+		fx := math.Mod((q.X-m.origin.X)/TileSize, 1)
+		fz := math.Mod((q.Z-m.origin.Z)/TileSize, 1)
+		const mg = 0.012 / TileSize
+		if fx < mg || fx > 1-mg || fz < mg || fz > 1-mg {
+			return
+		}
+	}
+	tr, tc, ok := m.TileOf(q)
+	if !ok {
+		return
+	}
+	if f == FloorHole {
+		// The robot stands: the tile under its centre is no hole.
+		if rr, rc, ok := m.TileOf(p.Point); ok && rr == tr && rc == tc {
+			return
+		}
+	}
+	t := tr*gridTiles + tc
+	if m.votes[t][f] < math.MaxUint16 {
+		m.votes[t][f]++
+	}
+	best, bn := FloorUnknown, 0
+	for k := FloorPlain; k < nFloor; k++ {
+		n := int(m.votes[t][k])
+		if k == FloorHole {
+			n *= 3
+		}
+		if n > bn {
+			best, bn = k, n
+		}
+	}
+	if best != m.floor[t] {
+		m.floor[t] = best
+		m.version++
+	}
+	m.grow(tr, tc)
+}
+
+// SetFloor sets the floor of tile (row, col), as a decoded map or a test
+// does.
+func (m *Map) SetFloor(row, col int, f Floor) {
+	if row < 0 || col < 0 || row >= gridTiles || col >= gridTiles || f >= nFloor {
+		return
+	}
+	if m.floor[row*gridTiles+col] != f {
+		m.floor[row*gridTiles+col] = f
+		m.version++
+	}
+	if f != FloorUnknown {
+		m.grow(row, col)
+	}
+}
+
+// SetWall marks matrix cell (row, col) of the full grid as a wall.
+func (m *Map) SetWall(row, col int) {
+	if row < 0 || col < 0 || row >= gridCells || col >= gridCells {
+		return
+	}
+	if m.fixedWall == nil {
+		m.fixedWall = make([]bool, gridCells*gridCells)
+	}
+	i := row*gridCells + col
+	if !m.fixedWall[i] {
+		m.fixedWall[i] = true
+		m.version++
+	}
+	m.grow(min(row/4, gridTiles-1), min(col/4, gridTiles-1))
+}
+
+// Bounds returns the tile rows and columns that hold any evidence.
+func (m *Map) Bounds() (r0, c0, r1, c1 int) { return m.t0r, m.t0c, m.t1r, m.t1c }
+
+// Cell returns the matrix cell (row, col) of the full grid nearest to p.
+func (m *Map) Cell(p Point) (row, col int) {
+	return int(math.Round((p.Z - m.origin.Z) / CellSize)), int(math.Round((p.X - m.origin.X) / CellSize))
+}
+
+// HoleAhead reports whether the colour sensor sees a hole now. The robot's
+// centre is still ColourOffset behind it: a driver should stop and back
+// off at once (Erebus relocates a robot whose centre falls in, −5).
+func HoleAhead(obs *pluginpb.Observation) bool {
+	c := obs.GetColour()
+	return c != nil && ClassifyColour(c.R, c.G, c.B) == FloorHole
+}

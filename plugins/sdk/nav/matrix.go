@@ -1,0 +1,473 @@
+package nav
+
+import (
+	"math"
+	"slices"
+)
+
+// Sign is a victim or hazard the robot reported: where it is, the letter
+// reported (H S U F P C O), and the direction it faces (the wall's normal
+// towards the robot; zero when unknown).
+type Sign struct {
+	X, Z   float64
+	Letter byte
+	NX, NZ float64
+}
+
+// SignCell returns the matrix cell (row, col) of the full grid where the
+// Erebus answer puts sign s (RULES.md §3 "Signs"): on a vertical wall the
+// column comes from x and the row is the tile's middle row, moved one
+// cell up or down when the sign is more than 2 cm off the tile's centre;
+// on a horizontal wall the other way round; on a curved wall (normal
+// neither along x nor z) the cell beside the tile centre towards the sign.
+func (m *Map) SignCell(s Sign) (row, col int) {
+	tx, tz := s.X-m.origin.X, s.Z-m.origin.Z
+	col = pyInt(tx/0.024) - pyInt(tx/TileSize)
+	row = pyInt(tz/0.024) - pyInt(tz/TileSize)
+	mid := func(t float64) int {
+		k := pyInt(t / TileSize)
+		v := 4*k + 2
+		d := t - (float64(k)*TileSize + TileSize/2)
+		if d < -0.02 {
+			v--
+		} else if d > 0.02 {
+			v++
+		}
+		return v
+	}
+	nx, nz := math.Abs(s.NX), math.Abs(s.NZ)
+	switch {
+	case nx == 0 && nz == 0:
+		// Unknown facing: the nearest wall line decides.
+		u, v := tx/CellSize, tz/CellSize
+		if math.Abs(u-2*math.Round(u/2)) <= math.Abs(v-2*math.Round(v/2)) {
+			row = mid(tz)
+		} else {
+			col = mid(tx)
+		}
+	case nx > 0.92: // vertical wall (faces ±x)
+		row = mid(tz)
+	case nz > 0.92: // horizontal wall
+		col = mid(tx)
+	default: // curved wall
+		kx, kz := pyInt(tx/TileSize), pyInt(tz/TileSize)
+		col = 4*kx + 2
+		if dx := tx - (float64(kx)*TileSize + TileSize/2); dx < 0 {
+			col--
+		} else if dx > 0 {
+			col++
+		}
+		row = 4*kz + 2
+		if dz := tz - (float64(kz)*TileSize + TileSize/2); dz < -0.03 {
+			row -= 2
+		} else if dz > 0.03 {
+			row += 2
+		}
+	}
+	return row, col
+}
+
+// pyInt is Python's int() of a float: truncation towards zero.
+func pyInt(v float64) int {
+	if math.IsNaN(v) || math.Abs(v) > 1e9 {
+		return 0
+	}
+	return int(v)
+}
+
+// Areas returns the area (1–4, 0 unknown) of every tile, indexed
+// row*n+col over the full grid of n×n tiles (n = 2·MaxTiles+1).
+//
+// Tiles whose floor is known form components over the open sides between
+// them, connection tiles left out. The start's component is area 1. A
+// component can only be in the areas every connection tile beside it
+// joins; when that leaves one area, it is that one. Of the components
+// beside a connection to area 4 that may be either of its areas, the most
+// room-like (open 2×2 blocks of tiles first, then few walls between its
+// own tiles) is area 4, unless one beside it already is, and the others
+// are the other area. Otherwise the area comes
+// from crossing connections from the start: a connection tile is entered
+// from one of its areas, and what lies beyond it not yet labelled is the
+// other. A connection tile itself belongs to the area most of its open
+// sides lead to (ties: the lower area). Finally area 4 spreads into the
+// tiles not seen yet that open onto it, within the rectangle of the tiles
+// seen.
+func (m *Map) Areas() []int8 {
+	n := gridTiles * gridTiles
+	comp := make([]int32, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	isPassage := func(t int) bool { _, _, ok := m.floor[t].Passage(); return ok }
+	var compArea []int8
+	var mask []uint8 // bit k: area k+1 possible
+	var open, pairs []int
+	var queue []int
+	for t := range n {
+		if comp[t] >= 0 || m.floor[t] == FloorUnknown || isPassage(t) {
+			continue
+		}
+		id := int32(len(compArea))
+		compArea = append(compArea, 0)
+		mask = append(mask, 0xF)
+		open, pairs = append(open, 0), append(pairs, 0)
+		comp[t] = id
+		queue = append(queue[:0], t)
+		for len(queue) > 0 {
+			u := queue[0]
+			queue = queue[1:]
+			for _, nb := range m.openNeighbours(u) {
+				if comp[nb] < 0 && m.floor[nb] != FloorUnknown && !isPassage(nb) {
+					comp[nb] = id
+					queue = append(queue, nb)
+				}
+			}
+		}
+	}
+	// Openness: open sides between tiles of one component (right and
+	// down neighbours), over all such pairs.
+	for t := range n {
+		c := comp[t]
+		if c < 0 {
+			continue
+		}
+		tr, tc := t/gridTiles, t%gridTiles
+		on := m.openNeighbours(t)
+		for _, nb := range []int{t + 1, t + gridTiles} {
+			if (nb == t+1 && tc == gridTiles-1) || (nb == t+gridTiles && tr == gridTiles-1) || comp[nb] != c {
+				continue
+			}
+			pairs[c]++
+			for _, o := range on {
+				if o == nb {
+					open[c]++
+				}
+			}
+		}
+	}
+	area := make([]int8, n)
+	st := MaxTiles*gridTiles + MaxTiles
+	if comp[st] < 0 {
+		return area
+	}
+	var passages []int
+	for t := range n {
+		if !isPassage(t) {
+			continue
+		}
+		passages = append(passages, t)
+		a, b, _ := m.floor[t].Passage()
+		pm := uint8(1<<(a-1) | 1<<(b-1))
+		for _, nb := range m.openNeighbours(t) {
+			if c := comp[nb]; c >= 0 && mask[c]&pm != 0 {
+				mask[c] &= pm
+			}
+		}
+	}
+	mask[comp[st]] = 1
+	for c := range compArea {
+		switch mask[c] {
+		case 1, 2, 4, 8:
+			compArea[c] = int8(bitsIndex(mask[c]) + 1)
+		}
+	}
+	// Beside a connection to area 4, of the components that may be either
+	// area, the most room-like is area 4 (unless one beside it already is)
+	// and the others are the other area.
+	blocks := m.openBlocks(comp, len(compArea))
+	roomScore := func(c int32) float64 {
+		sc := float64(blocks[c]) * 1000
+		if pairs[c] > 0 {
+			sc += 100 * float64(open[c]) / float64(pairs[c])
+		}
+		return sc
+	}
+	for _, p := range passages {
+		a, b, _ := m.floor[p].Passage()
+		if b != 4 {
+			continue
+		}
+		want := uint8(1<<(a-1) | 8)
+		has4 := false
+		var cands []int32
+		for _, nb := range m.openNeighbours(p) {
+			c := comp[nb]
+			if c < 0 {
+				continue
+			}
+			if compArea[c] == 4 {
+				has4 = true
+			}
+			if compArea[c] == 0 && mask[c] == want && !slices.Contains(cands, c) {
+				cands = append(cands, c)
+			}
+		}
+		best := int32(-1)
+		if !has4 {
+			for _, c := range cands {
+				if roomScore(c) >= 85 && (best < 0 || roomScore(c) > roomScore(best)) {
+					best = c
+				}
+			}
+		}
+		for _, c := range cands {
+			if c == best {
+				compArea[c] = 4
+			} else {
+				compArea[c] = int8(a)
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, p := range passages {
+			a, b, _ := m.floor[p].Passage()
+			var from int8
+			for _, nb := range m.openNeighbours(p) {
+				if c := comp[nb]; c >= 0 && (int(compArea[c]) == a || int(compArea[c]) == b) {
+					from = compArea[c]
+					break
+				}
+			}
+			if from == 0 {
+				continue
+			}
+			other := int8(a + b - int(from))
+			for _, nb := range m.openNeighbours(p) {
+				if c := comp[nb]; c >= 0 && compArea[c] == 0 {
+					compArea[c] = other
+					changed = true
+				}
+			}
+		}
+	}
+	for t := range n {
+		if c := comp[t]; c >= 0 {
+			area[t] = compArea[c]
+		}
+	}
+	for _, p := range passages {
+		a, b, _ := m.floor[p].Passage()
+		var na, nb int
+		for _, nbr := range m.openNeighbours(p) {
+			switch int(area[nbr]) {
+			case a:
+				na++
+			case b:
+				nb++
+			}
+		}
+		switch {
+		case na == 0 && nb == 0:
+		case nb > na:
+			area[p] = int8(b)
+		default:
+			area[p] = int8(a)
+		}
+	}
+	// Area 4 spreads into unseen tiles that open onto it, within the
+	// rectangle of the tiles seen.
+	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
+	for t := range n {
+		if m.floor[t] != FloorUnknown {
+			tr, tc := t/gridTiles, t%gridTiles
+			r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
+		}
+	}
+	queue = queue[:0]
+	for t := range n {
+		if area[t] == 4 {
+			queue = append(queue, t)
+		}
+	}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, nb := range m.openNeighbours(u) {
+			tr, tc := nb/gridTiles, nb%gridTiles
+			if area[nb] != 0 || m.floor[nb] != FloorUnknown || tr < r0 || tr > r1 || tc < c0 || tc > c1 {
+				continue
+			}
+			area[nb] = 4
+			queue = append(queue, nb)
+		}
+	}
+	return area
+}
+
+// openNeighbours returns the tiles next to tile t not separated from it by
+// a wall on both quarters of their shared side.
+func (m *Map) openNeighbours(t int) []int {
+	tr, tc := t/gridTiles, t%gridTiles
+	var out []int
+	r, c := 4*tr, 4*tc
+	// top, bottom: horizontal line; left, right: vertical line.
+	if tr > 0 && (!m.Wall(r, c+1) || !m.Wall(r, c+3)) {
+		out = append(out, t-gridTiles)
+	}
+	if tr < gridTiles-1 && (!m.Wall(r+4, c+1) || !m.Wall(r+4, c+3)) {
+		out = append(out, t+gridTiles)
+	}
+	if tc > 0 && (!m.Wall(r+1, c) || !m.Wall(r+3, c)) {
+		out = append(out, t-1)
+	}
+	if tc < gridTiles-1 && (!m.Wall(r+1, c+4) || !m.Wall(r+3, c+4)) {
+		out = append(out, t+1)
+	}
+	return out
+}
+
+// MinMatrixTiles is the least number of tiles Matrix covers each way
+// (padding with '0'): enough for any arena up to that size, whatever part
+// of it the robot saw.
+const MinMatrixTiles = 30
+
+// Matrix builds the Erebus map matrix (RULES.md §3) from the map and the
+// reported signs: 4·rows+1 × 4·cols+1 cells over the tiles whose floor is
+// known, walls '1', holes '2', swamps '3', checkpoints '4', the start tile
+// '5', connection tiles their letter, area-4 tiles '*', and the signs'
+// letters in their wall cells. The answer is aligned on the start tile, so
+// the crop does not matter as long as the matrix is big enough (see
+// MinMatrixTiles); unknown cells are '0', which Erebus does not count when
+// the answer has '0' too.
+func (m *Map) Matrix(signs []Sign) [][]string {
+	st := MaxTiles*gridTiles + MaxTiles
+	area := m.Areas()
+	r0, c0, r1, c1 := MaxTiles, MaxTiles, MaxTiles, MaxTiles
+	for t, f := range m.floor {
+		if f == FloorUnknown && area[t] == 0 {
+			continue
+		}
+		tr, tc := t/gridTiles, t%gridTiles
+		r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
+	}
+	// Pad to at least MinMatrixTiles tiles each way: Erebus's scorer
+	// shifts the submission by the offset between the two start tiles
+	// inside a frame three times its size, and a small submission whose
+	// start is far from the answer's falls off that frame and scores 0.
+	for n := r1 - r0 + 1; n < MinMatrixTiles; n++ {
+		if n%2 == 0 && r0 > 0 || r1 >= gridTiles-1 {
+			r0--
+		} else {
+			r1++
+		}
+	}
+	for n := c1 - c0 + 1; n < MinMatrixTiles; n++ {
+		if n%2 == 0 && c0 > 0 || c1 >= gridTiles-1 {
+			c0--
+		} else {
+			c1++
+		}
+	}
+	rows, cols := 4*(r1-r0+1)+1, 4*(c1-c0+1)+1
+	out := make([][]string, rows)
+	for i := range out {
+		out[i] = make([]string, cols)
+		for j := range out[i] {
+			if m.Wall(4*r0+i, 4*c0+j) {
+				out[i][j] = "1"
+			} else {
+				out[i][j] = "0"
+			}
+		}
+	}
+	centres := [4][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}}
+	for tr := r0; tr <= r1; tr++ {
+		for tc := c0; tc <= c1; tc++ {
+			t := tr*gridTiles + tc
+			br, bc := 4*(tr-r0), 4*(tc-c0)
+			if area[t] == 4 {
+				for a := 0; a < 5; a++ {
+					for b := 0; b < 5; b++ {
+						out[br+a][bc+b] = "*"
+					}
+				}
+				continue
+			}
+			code := m.floor[t].Code()
+			if t == st {
+				code = "5"
+			}
+			if code == "0" {
+				continue
+			}
+			for _, d := range centres {
+				if out[br+d[0]][bc+d[1]] != "*" {
+					out[br+d[0]][bc+d[1]] = code
+				}
+			}
+		}
+	}
+	// Signs are sorted as Erebus sorts them (by z, then x) so that two in
+	// one cell concatenate in its order.
+	sorted := append([]Sign(nil), signs...)
+	for i := 1; i < len(sorted); i++ {
+		for j := i; j > 0 && (sorted[j].Z < sorted[j-1].Z || sorted[j].Z == sorted[j-1].Z && sorted[j].X < sorted[j-1].X); j-- {
+			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
+		}
+	}
+	seen := map[[2]int]bool{}
+	for _, s := range sorted {
+		if !validLetter(s.Letter) || math.IsNaN(s.X) || math.IsNaN(s.Z) {
+			continue
+		}
+		r, c := m.SignCell(s)
+		i, j := r-4*r0, c-4*c0
+		if i < 0 || j < 0 || i >= rows || j >= cols || out[i][j] == "*" {
+			continue
+		}
+		if seen[[2]int{i, j}] {
+			out[i][j] += string(s.Letter)
+		} else {
+			out[i][j] = string(s.Letter)
+			seen[[2]int{i, j}] = true
+		}
+	}
+	return out
+}
+
+func validLetter(b byte) bool {
+	switch b {
+	case 'H', 'S', 'U', 'F', 'P', 'C', 'O':
+		return true
+	}
+	return false
+}
+
+func bitsCount(v uint8) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
+}
+
+func bitsIndex(v uint8) int {
+	for i := 0; i < 8; i++ {
+		if v&(1<<i) != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// openBlocks counts, per component, the 2×2 blocks of its tiles with no
+// wall between them.
+func (m *Map) openBlocks(comp []int32, n int) []int {
+	out := make([]int, n)
+	isOpen := func(a, b int) bool { return slices.Contains(m.openNeighbours(a), b) }
+	for t := range comp {
+		c := comp[t]
+		if c < 0 || t%gridTiles == gridTiles-1 || t/gridTiles == gridTiles-1 {
+			continue
+		}
+		r, d, rd := t+1, t+gridTiles, t+gridTiles+1
+		if comp[r] != c || comp[d] != c || comp[rd] != c {
+			continue
+		}
+		if isOpen(t, r) && isOpen(t, d) && isOpen(r, rd) && isOpen(d, rd) {
+			out[c]++
+		}
+	}
+	return out
+}

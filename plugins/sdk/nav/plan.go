@@ -1,0 +1,403 @@
+package nav
+
+import (
+	"container/heap"
+	"math"
+)
+
+// Costs weighs the nodes of a path. The cost of a step is its length
+// times the mean weight of its two nodes; a plain known node weighs 1.
+type Costs struct {
+	// Swamp multiplies the weight of nodes on swamp tiles (a swamp runs the
+	// game clock ×5).
+	Swamp float64
+	// Unknown is added to the weight of nodes on tiles whose floor has not
+	// been seen.
+	Unknown float64
+	// Edge is added to the weight of nodes on tile borders, so that paths
+	// keep to the middle of corridors.
+	Edge float64
+	// IgnoreObstacles plans through nodes blocked only by readings off the
+	// wall lines (a fallback when nothing else is reachable).
+	IgnoreObstacles bool
+}
+
+// DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3.
+func DefaultCosts() Costs { return Costs{Swamp: 5, Unknown: 0, Edge: 0.3} }
+
+// Path is a list of points to drive through, in order.
+type Path []Point
+
+// Length returns the path's length from its first point.
+func (p Path) Length() float64 {
+	var l float64
+	for i := 1; i < len(p); i++ {
+		l += p[i].Dist(p[i-1])
+	}
+	return l
+}
+
+var inf32 = float32(math.Inf(1))
+
+// tilesOfNode calls f with each tile a node touches (one, two on a tile
+// border, four on a tile corner).
+func tilesOfNode(nr, nc int, f func(tr, tc int)) {
+	r, c := 2*nr, 2*nc
+	rs := [2]int{r / 4, -1}
+	if r%4 == 0 {
+		rs = [2]int{r/4 - 1, r / 4}
+	}
+	cs := [2]int{c / 4, -1}
+	if c%4 == 0 {
+		cs = [2]int{c/4 - 1, c / 4}
+	}
+	for _, tr := range rs {
+		for _, tc := range cs {
+			if tr >= 0 && tc >= 0 && tr < gridTiles && tc < gridTiles {
+				f(tr, tc)
+			}
+		}
+	}
+}
+
+// Blocked reports whether the robot's centre may not stand on the node
+// nearest to p: a wall within 3 cm, an obstacle, or a hole tile touching it.
+func (m *Map) Blocked(p Point) bool {
+	n, ok := m.nodeAt(p)
+	if !ok {
+		return true
+	}
+	return m.blocked(n)
+}
+
+func (m *Map) nodeAt(p Point) (int, bool) {
+	nr := int(math.Round((p.Z - m.origin.Z) / QuarterSize))
+	nc := int(math.Round((p.X - m.origin.X) / QuarterSize))
+	if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
+		return 0, false
+	}
+	return nr*gridNodes + nc, true
+}
+
+func (m *Map) blocked(n int) bool { return m.blockedBy(n, true) }
+
+func (m *Map) blockedBy(n int, obstacles bool) bool {
+	nr, nc := n/gridNodes, n%gridNodes
+	r, c := 2*nr, 2*nc
+	if obstacles && m.obstacle(n) {
+		return true
+	}
+	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+			return true
+		}
+	}
+	hole := false
+	tilesOfNode(nr, nc, func(tr, tc int) {
+		if m.floor[tr*gridTiles+tc] == FloorHole {
+			hole = true
+		}
+	})
+	return hole
+}
+
+// weight is the node's weight under costs k, +Inf when blocked.
+func (m *Map) weight(n int, k Costs) float32 {
+	if m.blockedBy(n, !k.IgnoreObstacles) {
+		return inf32
+	}
+	nr, nc := n/gridNodes, n%gridNodes
+	w := 1.0
+	swamp, unknown := false, false
+	tilesOfNode(nr, nc, func(tr, tc int) {
+		switch m.floor[tr*gridTiles+tc] {
+		case FloorSwamp:
+			swamp = true
+		case FloorUnknown:
+			unknown = true
+		}
+	})
+	if unknown {
+		w += k.Unknown
+	}
+	if (2*nr)%4 == 0 || (2*nc)%4 == 0 {
+		w += k.Edge
+	}
+	if swamp && k.Swamp > 1 {
+		w *= k.Swamp
+	}
+	return float32(w)
+}
+
+// Field is the result of a search: the cost of the cheapest path from the
+// start to every node of the searched window, and the paths themselves.
+type Field struct {
+	m      *Map
+	dist   []float32
+	parent []int32
+	r0, c0 int
+	r1, c1 int
+	start  Point
+	n      int
+}
+
+// Reached returns how many nodes the search reached.
+func (f *Field) Reached() int { return f.n }
+
+type searchState struct {
+	dist   []float32
+	parent []int32
+	h      nodeHeap
+}
+
+type nodeHeap struct {
+	n []int32
+	d []float32
+}
+
+func (h *nodeHeap) Len() int           { return len(h.n) }
+func (h *nodeHeap) Less(i, j int) bool { return h.d[i] < h.d[j] }
+func (h *nodeHeap) Swap(i, j int) {
+	h.n[i], h.n[j] = h.n[j], h.n[i]
+	h.d[i], h.d[j] = h.d[j], h.d[i]
+}
+func (h *nodeHeap) Push(x any) {
+	e := x.(heapEntry)
+	h.n = append(h.n, e.n)
+	h.d = append(h.d, e.d)
+}
+func (h *nodeHeap) Pop() any {
+	k := len(h.n) - 1
+	e := heapEntry{h.n[k], h.d[k]}
+	h.n, h.d = h.n[:k], h.d[:k]
+	return e
+}
+
+type heapEntry struct {
+	n int32
+	d float32
+}
+
+// weights refreshes the cached node weights for costs k.
+func (m *Map) weights(k Costs) []float32 {
+	if m.nodeCost != nil && m.costVer == m.version && m.costKey == k {
+		return m.nodeCost
+	}
+	if m.nodeCost == nil {
+		m.nodeCost = make([]float32, gridNodes*gridNodes)
+	}
+	r0, c0, r1, c1 := m.window()
+	for nr := r0; nr <= r1; nr++ {
+		for nc := c0; nc <= c1; nc++ {
+			n := nr*gridNodes + nc
+			m.nodeCost[n] = m.weight(n, k)
+		}
+	}
+	m.costVer, m.costKey = m.version, k
+	return m.nodeCost
+}
+
+// window is the node rectangle searches cover: the tiles with evidence and
+// two tiles around them.
+func (m *Map) window() (r0, c0, r1, c1 int) {
+	r0 = max(0, 2*(m.t0r-2))
+	c0 = max(0, 2*(m.t0c-2))
+	r1 = min(gridNodes-1, 2*(m.t1r+3))
+	c1 = min(gridNodes-1, 2*(m.t1c+3))
+	return
+}
+
+// Search finds the cheapest paths from p to every node around the mapped
+// area, under costs k. The Field stays valid until the next Search on m.
+func (m *Map) Search(p Point, k Costs) *Field {
+	w := m.weights(k)
+	r0, c0, r1, c1 := m.window()
+	s := &m.search
+	if s.dist == nil {
+		s.dist = make([]float32, gridNodes*gridNodes)
+		s.parent = make([]int32, gridNodes*gridNodes)
+	}
+	for nr := r0; nr <= r1; nr++ {
+		for nc := c0; nc <= c1; nc++ {
+			n := nr*gridNodes + nc
+			s.dist[n] = inf32
+			s.parent[n] = -1
+		}
+	}
+	f := &Field{m: m, dist: s.dist, parent: s.parent, r0: r0, c0: c0, r1: r1, c1: c1, start: p}
+	h := &s.h
+	h.n, h.d = h.n[:0], h.d[:0]
+	// Seed with the free nodes around p (the corners of its quarter), or
+	// the nearest node when none is free.
+	fr := (p.Z - m.origin.Z) / QuarterSize
+	fc := (p.X - m.origin.X) / QuarterSize
+	seeded := false
+	for _, d := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+		nr, nc := int(math.Floor(fr))+d[0], int(math.Floor(fc))+d[1]
+		if nr < r0 || nc < c0 || nr > r1 || nc > c1 {
+			continue
+		}
+		n := nr*gridNodes + nc
+		if w[n] == inf32 {
+			continue
+		}
+		c := float32(m.nodePos(n).Dist(p) * float64(w[n]))
+		if c < s.dist[n] {
+			s.dist[n] = c
+			heap.Push(h, heapEntry{int32(n), c})
+			seeded = true
+		}
+	}
+	if !seeded {
+		n, ok := m.nodeAt(p)
+		nr, nc := n/gridNodes, n%gridNodes
+		if !ok || nr < r0 || nc < c0 || nr > r1 || nc > c1 {
+			return f
+		}
+		s.dist[n] = 0
+		heap.Push(h, heapEntry{int32(n), 0})
+	}
+	const diag = float32(math.Sqrt2 * QuarterSize)
+	const straight = float32(QuarterSize)
+	for h.Len() > 0 {
+		e := heap.Pop(h).(heapEntry)
+		n := int(e.n)
+		if e.d > s.dist[n] {
+			continue
+		}
+		f.n++
+		nr, nc := n/gridNodes, n%gridNodes
+		wn := w[n]
+		if wn == inf32 {
+			wn = 1 // a blocked start node: leave it
+		}
+		for _, d := range [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
+			ar, ac := nr+d[0], nc+d[1]
+			if ar < r0 || ac < c0 || ar > r1 || ac > c1 {
+				continue
+			}
+			a := ar*gridNodes + ac
+			wa := w[a]
+			if wa == inf32 {
+				continue
+			}
+			step := straight
+			if d[0] != 0 && d[1] != 0 {
+				// A diagonal passes 4.2 cm from the two other corners of
+				// the quarter: both must be free nodes, no wall near them.
+				if w[nr*gridNodes+ac] == inf32 || w[ar*gridNodes+nc] == inf32 {
+					continue
+				}
+				step = diag
+			}
+			c := e.d + step*(wn+wa)/2
+			if c < s.dist[a] {
+				s.dist[a] = c
+				s.parent[a] = int32(n)
+				heap.Push(h, heapEntry{int32(a), c})
+			}
+		}
+	}
+	return f
+}
+
+// Cost returns the cost of the cheapest path to the node nearest q, +Inf
+// when it cannot be reached.
+func (f *Field) Cost(q Point) float64 {
+	n, ok := f.node(q)
+	if !ok {
+		return math.Inf(1)
+	}
+	return float64(f.dist[n])
+}
+
+func (f *Field) node(q Point) (int, bool) {
+	n, ok := f.m.nodeAt(q)
+	if !ok {
+		return 0, false
+	}
+	nr, nc := n/gridNodes, n%gridNodes
+	if nr < f.r0 || nc < f.c0 || nr > f.r1 || nc > f.c1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// PathTo returns the path to the node nearest q, with straight runs merged
+// into their end points; nil when q cannot be reached.
+func (f *Field) PathTo(q Point) Path {
+	n, ok := f.node(q)
+	if !ok || math.IsInf(float64(f.dist[n]), 1) {
+		return nil
+	}
+	var rev []int
+	for k := n; k >= 0; k = int(f.parent[k]) {
+		rev = append(rev, k)
+		if len(rev) > gridNodes*gridNodes {
+			return nil
+		}
+	}
+	p := make(Path, 0, len(rev))
+	for i := len(rev) - 1; i >= 0; i-- {
+		p = append(p, f.m.nodePos(rev[i]))
+	}
+	return simplify(p)
+}
+
+// simplify drops the points in the middle of straight runs.
+func simplify(p Path) Path {
+	if len(p) < 3 {
+		return p
+	}
+	out := Path{p[0]}
+	for i := 1; i < len(p)-1; i++ {
+		a, b, c := out[len(out)-1], p[i], p[i+1]
+		cross := (b.X-a.X)*(c.Z-b.Z) - (b.Z-a.Z)*(c.X-b.X)
+		if math.Abs(cross) > 1e-9 {
+			out = append(out, b)
+		}
+	}
+	return append(out, p[len(p)-1])
+}
+
+// PlanTo returns the cheapest path from p to q under costs k and its cost;
+// ok is false when q cannot be reached.
+func (m *Map) PlanTo(p, q Point, k Costs) (path Path, cost float64, ok bool) {
+	f := m.Search(p, k)
+	c := f.Cost(q)
+	if math.IsInf(c, 1) {
+		return nil, c, false
+	}
+	return f.PathTo(q), c, true
+}
+
+// Nodes calls visit with the position of every node of the searched window
+// and its cost, cheapest first is not guaranteed; visit returns false to stop.
+func (f *Field) Nodes(visit func(p Point, cost float64) bool) {
+	for nr := f.r0; nr <= f.r1; nr++ {
+		for nc := f.c0; nc <= f.c1; nc++ {
+			n := nr*gridNodes + nc
+			if !visit(f.m.nodePos(n), float64(f.dist[n])) {
+				return
+			}
+		}
+	}
+}
+
+// TileNodes returns the centre, edge-middle and corner nodes of tile (row,
+// col) that the robot's centre may stand on, centre first.
+func (m *Map) TileNodes(row, col int) []Point {
+	var out []Point
+	for _, d := range [9][2]int{{1, 1}, {0, 1}, {2, 1}, {1, 0}, {1, 2}, {0, 0}, {0, 2}, {2, 0}, {2, 2}} {
+		nr, nc := 2*row+d[0], 2*col+d[1]
+		if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
+			continue
+		}
+		n := nr*gridNodes + nc
+		if !m.blocked(n) {
+			out = append(out, m.nodePos(n))
+		}
+	}
+	return out
+}

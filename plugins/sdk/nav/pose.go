@@ -1,0 +1,260 @@
+package nav
+
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+)
+
+// Erebus geometry (RULES.md §2.2).
+const (
+	// TileSize is the distance between tile centres, metres.
+	TileSize = 0.12
+	// QuarterSize is the side of a quarter tile, metres.
+	QuarterSize = TileSize / 2
+	// CellSize is the pitch of the Erebus map matrix: a tile spans four
+	// cells (its 5×5 block shares its border with its neighbours).
+	CellSize = TileSize / 4
+)
+
+// Point is a position in the world's horizontal XZ plane (metres).
+type Point struct{ X, Z float64 }
+
+// Dist returns the distance from p to q.
+func (p Point) Dist(q Point) float64 { return math.Hypot(p.X-q.X, p.Z-q.Z) }
+
+// Pose is the robot's position and yaw. Yaw follows Webots: 0 faces −Z and
+// it grows counter-clockwise seen from above, so a robot of yaw θ faces
+// (−sin θ, −cos θ).
+type Pose struct {
+	Point
+	Yaw float64
+}
+
+// Forward returns the point d metres ahead of the pose.
+func (p Pose) Forward(d float64) Point {
+	return Point{p.X - math.Sin(p.Yaw)*d, p.Z - math.Cos(p.Yaw)*d}
+}
+
+// YawTowards returns the yaw that faces q from p.
+func YawTowards(p, q Point) float64 { return math.Atan2(-(q.X - p.X), -(q.Z - p.Z)) }
+
+// WrapAngle returns a wrapped into (−π, π].
+func WrapAngle(a float64) float64 {
+	if a > math.Pi || a <= -math.Pi {
+		a = math.Mod(a, 2*math.Pi)
+		if a > math.Pi {
+			a -= 2 * math.Pi
+		} else if a <= -math.Pi {
+			a += 2 * math.Pi
+		}
+	}
+	return a
+}
+
+// Robot describes the robot's body and sensors as nav needs them.
+type Robot struct {
+	// WheelRadius (m) and Axle (m, between the wheels) turn the wheel
+	// encoders into motion; MaxWheel is the wheel speed limit (rad/s).
+	WheelRadius, Axle, MaxWheel float64
+	// BodyRadius is the radius of the round body (m).
+	BodyRadius float64
+	// ColourOffset is how far ahead of the centre the colour sensor looks (m).
+	ColourOffset float64
+	// Distance are the distance sensors in Observation.Distance order.
+	Distance []Ray
+	// DistanceMax is the sensors' range (m): a reading at or above it saw
+	// nothing.
+	DistanceMax float64
+}
+
+// Ray is a distance sensor: its position in the robot frame (x right, z
+// backwards, as Webots: forward is −z) and the angle of its ray, measured
+// from forward, positive to the left (counter-clockwise seen from above).
+type Ray struct {
+	X, Z  float64
+	Angle float64
+}
+
+// DefaultRobot returns the default Erebus robot (RULES.md §5): wheels of
+// 0.02 m on a 0.052 m axle, body radius 0.037 m, the colour sensor 0.03 m
+// ahead, and the e-puck ring ps0…ps7.
+func DefaultRobot() Robot {
+	deg := math.Pi / 180
+	return Robot{
+		WheelRadius: 0.02, Axle: 0.052, MaxWheel: 6.28, BodyRadius: 0.037, ColourOffset: 0.03, DistanceMax: 0.8,
+		Distance: []Ray{
+			{0.00941437, -0.0401418, -14 * deg},
+			{0.0228994, -0.0255021, -44 * deg},
+			{0.0298508, -0.0104376, -89 * deg},
+			{0.0254159, 0.0282919, -149 * deg},
+			{-0.0245787, 0.0290224, 151 * deg},
+			{-0.0401416, -0.00941437, 91 * deg},
+			{-0.0270952, -0.0247711, 46 * deg},
+			{-0.0105835, -0.0398497, 16 * deg},
+		},
+	}
+}
+
+// StartYaws are the yaws Erebus may give the robot at the start (RULES.md
+// §2.5, computed with pi = 3.14).
+var StartYaws = [4]float64{0, -1.57, 3.14, 1.57}
+
+// Tracker estimates the robot's pose from its own sensors: the GPS for the
+// position, the inertial unit when there is one, else the wheel encoders
+// (the gyro when the wheels slip) for the yaw, corrected by the GPS track
+// while driving straight. The start yaw is unknown until the robot first
+// drove straight for a few centimetres (YawKnown); it is then snapped to the
+// nearest of StartYaws. A relocation (the supervisor's 'L', or a jump of the
+// GPS) sets the yaw to 0, as Erebus does.
+type Tracker struct {
+	r         Robot
+	pose      Pose
+	init      bool
+	yawKnown  bool
+	relocated bool
+	snapped   bool
+
+	lastT      float64
+	wl, wr     float64
+	haveWheels bool
+	lastGPS    Point
+
+	runOn   bool
+	runFrom Point
+}
+
+// NewTracker returns a tracker for robot r.
+func NewTracker(r Robot) *Tracker { return &Tracker{r: r} }
+
+// Pose returns the latest estimate.
+func (t *Tracker) Pose() Pose { return t.pose }
+
+// YawKnown reports whether the yaw has been established.
+func (t *Tracker) YawKnown() bool { return t.yawKnown }
+
+// Relocated reports whether the last Update saw a relocation.
+func (t *Tracker) Relocated() bool { return t.relocated }
+
+// Update takes one Observation and returns the new pose estimate.
+func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
+	t.relocated = false
+	gps := obs.GetGps()
+	var g Point
+	haveGPS := gps != nil && !math.IsNaN(gps.X) && !math.IsNaN(gps.Z)
+	if haveGPS {
+		g = Point{gps.X, gps.Z}
+	}
+	w := obs.GetWheelPositions()
+	haveW := w != nil && !math.IsNaN(w.Left) && !math.IsNaN(w.Right)
+	dt := obs.GetSimTime() - t.lastT
+	t.lastT = obs.GetSimTime()
+	if !t.init {
+		if !haveGPS {
+			return t.pose
+		}
+		t.init = true
+		t.pose.Point = g
+		t.lastGPS = g
+		if haveW {
+			t.wl, t.wr, t.haveWheels = w.Left, w.Right, true
+		}
+		t.imu(obs)
+		return t.pose
+	}
+	lop := false
+	for _, in := range obs.GetInbox() {
+		if in.GetLackOfProgress() != nil {
+			lop = true
+		}
+	}
+	if lop || (haveGPS && g.Dist(t.lastGPS) > 0.05) {
+		t.relocated = true
+		t.pose = Pose{Point: g, Yaw: 0}
+		t.yawKnown = true
+		t.runOn = false
+		if haveGPS {
+			t.lastGPS = g
+		}
+		if haveW {
+			t.wl, t.wr, t.haveWheels = w.Left, w.Right, true
+		}
+		return t.pose
+	}
+	var dl, dr float64
+	if haveW && t.haveWheels {
+		dl, dr = w.Left-t.wl, w.Right-t.wr
+	}
+	if haveW {
+		t.wl, t.wr, t.haveWheels = w.Left, w.Right, true
+	}
+	// Yaw.
+	if !t.imu(obs) {
+		dyaw, ok := 0.0, false
+		if haveW {
+			dyaw, ok = t.r.WheelRadius*(dr-dl)/t.r.Axle, true
+		}
+		if gy := obs.GetGyro(); gy != nil && !math.IsNaN(gy.X) && dt > 0 {
+			dg := gy.X * dt
+			if !ok || math.Abs(dg-dyaw) > 0.05 {
+				dyaw, ok = dg, true
+			}
+		}
+		if ok {
+			t.pose.Yaw = WrapAngle(t.pose.Yaw + dyaw)
+		}
+	}
+	// GPS track while driving straight.
+	if haveGPS {
+		straight := haveW && math.Abs(dr-dl) < 0.02 && math.Abs(dl+dr) > 0.05
+		switch {
+		case !straight:
+			t.runOn = false
+		case !t.runOn:
+			t.runOn, t.runFrom = true, t.lastGPS
+			fallthrough
+		default:
+			if d := g.Dist(t.runFrom); d >= 0.03 {
+				h := YawTowards(t.runFrom, g)
+				if dl+dr < 0 {
+					h = WrapAngle(h + math.Pi)
+				}
+				t.fixYaw(h)
+				t.runFrom = g
+			}
+		}
+		t.pose.Point = g
+		t.lastGPS = g
+	} else if haveW {
+		d := t.r.WheelRadius * (dl + dr) / 2
+		t.pose.Point = t.pose.Forward(d)
+	}
+	return t.pose
+}
+
+// fixYaw blends the GPS heading h of the last straight run into the yaw.
+func (t *Tracker) fixYaw(h float64) {
+	if !t.yawKnown {
+		best, bd := h, 0.35
+		for _, y := range StartYaws {
+			if d := math.Abs(WrapAngle(h - y)); d < bd {
+				best, bd = y, d
+			}
+		}
+		t.pose.Yaw, t.yawKnown = best, true
+		return
+	}
+	if d := WrapAngle(h - t.pose.Yaw); math.Abs(d) < 0.25 {
+		t.pose.Yaw = WrapAngle(t.pose.Yaw + 0.2*d)
+	}
+}
+
+// imu sets the yaw from the inertial unit when there is one.
+func (t *Tracker) imu(obs *pluginpb.Observation) bool {
+	u := obs.GetInertialUnit()
+	if u == nil || math.IsNaN(u.Yaw) {
+		return false
+	}
+	t.pose.Yaw, t.yawKnown = WrapAngle(u.Yaw), true
+	return true
+}
