@@ -663,6 +663,7 @@ func (r *runner) supervise(s *slot) bool {
 	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited():
 		s.misses++
 		s.stats.Misses++
+		s.errs = append(s.errs, fmt.Sprintf("%s step %d: no answer within the %d ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, r.step, r.cfg.Deadline()))
 		r.logw(r.log.Warn, "plugin missed its deadline: safe action", zap.String("plugin", s.name),
 			zap.Int("in_a_row", s.misses), zap.Int("deadline_ms", r.cfg.Deadline()))
 		if s.misses >= r.cfg.MaxMisses {
@@ -679,6 +680,7 @@ func (r *runner) supervise(s *slot) bool {
 		// error, or the stream hiccuped): a safe action, counted like a miss.
 		s.misses++
 		s.stats.Errors++
+		s.errs = append(s.errs, fmt.Sprintf("%s step %d: %v", pluginpb.ErrDroppedPrefix, r.step, s.err))
 		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.Error(s.err), zap.Int("in_a_row", s.misses))
 		if s.misses >= r.cfg.MaxMisses {
 			r.restartLater(s, fmt.Sprintf("failed %d steps in a row", s.misses))

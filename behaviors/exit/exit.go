@@ -53,26 +53,27 @@ type Exit struct {
 	mOK bool
 	fol nav.Follower
 
-	lastInfo   float64
-	infoAt     float64 // sim time of the last 'G'
-	gameLeft   float64 // at infoAt
-	realLeft   float64
-	haveInfo   bool
-	homeTime   float64 // estimated seconds of game clock to get home
-	lastPlanT  float64
-	fired      bool
-	wasDriver  bool
-	phase      int // 0 send map, 1 evaluate, 2 drive home, 3 exited
-	needPlan   bool
-	backing    int
-	progress   nav.Point
-	progressT  float64
-	lopT       float64
-	lastLoP    float64
-	lastDecode float64
-	start      nav.Point
-	haveStart  bool
-	sent       [][]string // the map matrix sent
+	mapStep, exitStep uint64 // steps whose Actions carried the map+M and the exit
+	lastInfo          float64
+	infoAt            float64 // sim time of the last 'G'
+	gameLeft          float64 // at infoAt
+	realLeft          float64
+	haveInfo          bool
+	homeTime          float64 // estimated seconds of game clock to get home
+	lastPlanT         float64
+	fired             bool
+	wasDriver         bool
+	phase             int // 0 send map, 1 evaluate, 2 drive home, 3 exited
+	needPlan          bool
+	backing           int
+	progress          nav.Point
+	progressT         float64
+	lopT              float64
+	lastLoP           float64
+	lastDecode        float64
+	start             nav.Point
+	haveStart         bool
+	sent              [][]string // the map matrix sent
 
 	escape       int // steps left driving out of a wedge
 	escapeTurned bool
@@ -220,19 +221,20 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		x.fol.Set(nil)
 		x.progress, x.progressT, x.lopT = pose.Point, now, now
 	}
+	x.resendDropped(obs)
 	switch x.phase {
 	case 0:
 		x.decode(obs, now)
 		if x.m != nil {
+			// The map and its evaluation go in one Action: the runner's gate
+			// keeps their order, and if the Action is dropped both are.
 			signs, _ := nav.DecodeSigns(obs.GetBlackboard()[nav.KeySigns])
 			x.sent = x.m.Matrix(signs)
-			act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Map{Map: toProto(x.sent)}})
-			x.phase = 1
-		} else {
-			x.phase = 2
+			act.Outbound = append(act.Outbound,
+				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Map{Map: toProto(x.sent)}},
+				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Evaluate{Evaluate: &pluginpb.Evaluate{}}})
+			x.mapStep = obs.GetStep()
 		}
-	case 1:
-		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Evaluate{Evaluate: &pluginpb.Evaluate{}}})
 		x.phase = 2
 	case 3:
 		act.Wheels = &pluginpb.Wheels{}
@@ -241,11 +243,30 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	l, r, home := x.driveHome(obs, pose, act)
 	if home && x.phase == 2 {
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Exit{Exit: &pluginpb.Exit{}}})
+		x.exitStep = obs.GetStep()
 		x.phase = 3
 		l, r = 0, 0
 	}
 	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
 	return act, nil
+}
+
+// resendDropped goes back a phase when the runner reports that the Action
+// carrying the map (and its evaluation) or the exit was dropped: nothing of
+// it reached the supervisor, so it must be sent again.
+func (x *Exit) resendDropped(obs *pluginpb.Observation) {
+	for _, e := range obs.GetErrors() {
+		var step uint64
+		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err != nil {
+			continue
+		}
+		switch {
+		case x.phase >= 2 && x.mapStep != 0 && step == x.mapStep:
+			x.phase, x.mapStep = 0, 0
+		case x.phase == 3 && step == x.exitStep:
+			x.phase = 2
+		}
+	}
 }
 
 // decode refreshes the map from the blackboard at most every planEvery.

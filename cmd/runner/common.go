@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hashicorp/go-plugin"
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/examples/worlds"
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/plugins/host"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -19,6 +21,8 @@ import (
 type gameFlags struct {
 	config    string
 	plugins   []string
+	attach    []string
+	attached  map[string]*plugin.ReattachConfig
 	logFormat string
 	logLevel  string
 }
@@ -27,6 +31,7 @@ func (f *gameFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "runner config YAML (default: the embedded one; see `runner config`)")
 	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH: run the plugin binary PATH as plugin NAME (repeatable)")
+	fl.StringArrayVar(&f.attach, "attach", nil, "NAME=JSON: attach to plugin NAME running in debug mode, JSON being the line it printed (repeatable)")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format: console or json")
 	fl.StringVar(&f.logLevel, "log-level", "warn", "lowest log level shown: debug, info, warn, error")
 }
@@ -54,6 +59,18 @@ func (f *gameFlags) loadConfig() (framework.Config, error) {
 		}
 		pc.Cmd, pc.SHA256 = path, ""
 		cfg.Plugins[name] = pc
+	}
+	f.attached = map[string]*plugin.ReattachConfig{}
+	for _, a := range f.attach {
+		name, js, ok := strings.Cut(a, "=")
+		if _, known := cfg.Plugins[name]; !ok || !known {
+			return cfg, fmt.Errorf("--attach %q: want NAME=JSON with NAME a plugin of the config (%s)", a, strings.Join(cfg.PluginNames(), ", "))
+		}
+		rc, err := host.ParseReattach([]byte(js))
+		if err != nil {
+			return cfg, fmt.Errorf("--attach %s: %w", name, err)
+		}
+		f.attached[name] = rc
 	}
 	return cfg, cfg.Validate()
 }

@@ -230,7 +230,7 @@ func evalLauncher(f *evalFlags, log *zap.Logger) (framework.Launcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.Launcher(exe, log), nil
+	return game.Launcher(exe, log, f.attached), nil
 }
 
 func evalBar(w io.Writer, n int) *progressbar.ProgressBar {

@@ -82,7 +82,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	launch := game.Launcher(exe, log)
+	launch := game.Launcher(exe, log, f.attached)
 	if f.backend == "webots" {
 		return runWebots(ctx, cmd, cfg, launch, log, f)
 	}

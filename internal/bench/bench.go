@@ -82,7 +82,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		return rep, fmt.Errorf("dispatch to no-op plugins: %w", err)
 	}
 	rep.DispatchNoop, rep.StartupNoop = stats(sum.Dispatch), sum.Startup
-	sum, err = play(ctx, o, game.Launcher(o.Exe, zap.NewNop()))
+	sum, err = play(ctx, o, game.Launcher(o.Exe, zap.NewNop(), nil))
 	if err != nil {
 		return rep, fmt.Errorf("dispatch to the built-in plugins: %w", err)
 	}

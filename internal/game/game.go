@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/hashicorp/go-plugin"
 	"go.uber.org/zap"
 
 	"github.com/rescuekit/rescuekit/framework"
@@ -109,9 +110,14 @@ func mult(room int) float64 { return referee.RoomMultiplier(room) }
 
 // Launcher starts plugins as processes: "builtin" re-executes exe (the runner
 // itself) as `exe plugin NAME`; anything else is the plugin binary's path.
-// Plugin logs go to log under the plugin's name.
-func Launcher(exe string, log *zap.Logger) framework.Launcher {
+// A plugin named in attach is not started: the runner attaches to the
+// plugin already running in debug mode (sdk's RESCUEKIT_PLUGIN_DEBUG). Plugin
+// logs go to log under the plugin's name.
+func Launcher(exe string, log *zap.Logger, attach map[string]*plugin.ReattachConfig) framework.Launcher {
 	return func(ctx context.Context, name string, pc framework.PluginConfig) (framework.PluginConn, error) {
+		if rc := attach[name]; rc != nil {
+			return host.Start(ctx, host.Config{Name: name, Reattach: rc, Logger: log})
+		}
 		cmd := append([]string{pc.Cmd}, pc.Args...)
 		if pc.Cmd == framework.Builtin {
 			cmd = []string{exe, "plugin", name}

@@ -33,3 +33,10 @@ const EnvLogLevel = "RESCUEKIT_PLUGIN_LOG_LEVEL"
 // DescribeFlag is the command-line flag that makes a plugin print its
 // Description as JSON on stdout and exit.
 const DescribeFlag = "--describe"
+
+// ErrDroppedPrefix starts the Observation error by which the runner tells a
+// plugin that its Action for an earlier step came too late (or failed) and
+// was dropped whole: nothing it asked for — wheels, messages, events,
+// blackboard writes — was applied, so a plugin that sent messages should
+// send them again.
+const ErrDroppedPrefix = "dropped:"

@@ -1,0 +1,639 @@
+// Package report is the built-in report behavior: it drives the FSM state
+// "report", reporting the sign victim-detect raised (plugins/sdk/signs,
+// key signs.candidate).
+//
+// # One report
+//
+//  1. Approach: drive to the stand-off point, standoff metres in front of
+//     the sign along the side it faces (the robot's centre then is within
+//     Erebus's 0.09 m and on the sign's front side). The path comes from
+//     the robot's map (nav.KeyMap, written by explore) when the point is
+//     far, else the robot drives straight there. If the sign's estimate
+//     moves (victim-detect keeps refining it), the target follows.
+//  2. Face the sign and stop.
+//  3. Settle: stand still until the runner's still_seconds reaches
+//     still_s (the comms gate wants 1.2 s, Erebus 1.0 s).
+//  4. Send the report with the estimated position (x_cm, z_cm =
+//     round(100·x), round(100·z)) and the letter, then stay still hold_s
+//     seconds so the supervisor reads it while the robot is stopped.
+//  5. Confirm (confirm=true): a game-info request when it stops (before
+//     the report: no checkpoint can change the score while it stands) and
+//     another after the report; a rise of the score marks the sign
+//     Confirmed, else Reported.
+//  6. Append the sign with its status to signs.reported (and to
+//     nav.KeySigns, the list the map matrix is built from), and fire
+//     "reported".
+//
+// # When it gives up
+//
+// The sign is marked Unreachable and "reported" fires anyway, so that
+// exploring goes on, when: the job takes longer than timeout_s; the robot
+// makes no progress for stuck_s three times (backing off and trying
+// another place between) and its position is not good enough to report
+// from; victim-detect has neither seen the sign while the robot was within
+// verify_dist of it during the job nor in the last verify_s seconds, and
+// fewer than verify_views views agree on it (its estimate may be wrong, or
+// it may not be a sign: when unsure, do not report); no
+// point to report at is clear of the gate's duplicate radius around earlier
+// reports of the category; or the comms gate refuses the report for
+// another reason than standing still. An Unreachable sign is
+// never raised again. A candidate that is missing or unreadable also ends
+// the job at once with "reported".
+//
+// While it drives, LEDs led0 and led2 are on, the others off.
+package report
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+// Name is the plugin's name.
+const Name = "report"
+
+// EventReported is the event it fires when a job ends.
+const EventReported = "reported"
+
+// params are the parameters with their documented defaults.
+var params = map[string]sdk.Param{
+	"standoff":     {Default: "0.068", Description: "distance of the robot's centre from the sign along its normal when reporting, m (Erebus accepts ≤ 0.09; the body radius is 0.037)"},
+	"arrive_tol":   {Default: "0.01", Description: "distance to the stand-off point that counts as arrived, m"},
+	"reach":        {Default: "0.082", Description: "largest distance from the robot to the sign's estimate it reports from, m"},
+	"max_wheel":    {Default: "5", Description: "wheel speed while approaching, rad/s"},
+	"still_s":      {Default: "1.3", Description: "still_seconds needed before the report is sent (the gate needs 1.2)"},
+	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending"},
+	"timeout_s":    {Default: "45", Description: "simulated seconds after which the job is given up"},
+	"stuck_s":      {Default: "3", Description: "seconds without moving 2 cm after which the robot backs off and tries another place to report from (twice), then gives up"},
+	"back_s":       {Default: "0.5", Description: "seconds it backs off when stuck"},
+	"verify_dist":  {Default: "0.25", Description: "the sign must be seen again while the robot is this close (m) ..."},
+	"verify_s":     {Default: "4", Description: "... or have been seen this many seconds before the report at most ..."},
+	"verify_views": {Default: "3", Description: "... or have this many classified views agreeing on its letter; else it is not reported"},
+	"confirm":      {Default: "true", Description: "ask for the score ('G') before and after, and mark a rise as Confirmed"},
+	"confirm_s":    {Default: "1", Description: "seconds to wait for the score after the report"},
+	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map"},
+}
+
+// phase is where a job is.
+type phase int
+
+const (
+	phaseApproach phase = iota
+	phaseFace
+	phaseSettle
+	phaseHold
+	phaseConfirm
+	phaseDone
+)
+
+// Report is the behavior. Use New.
+type Report struct {
+	standoff, arriveTol, reach, maxWheel float64
+	stillS, holdS, timeoutS, stuckS      float64
+	backS, verifyS, verifyViews          float64
+	verifyDist, confirmS, planDist       float64
+	confirm                              bool
+	pose                                 *nav.Tracker
+	drv                                  nav.Driver
+	fol                                  nav.Follower
+	wasDriver                            bool
+	job                                  job
+	lastRelocated                        bool
+	reportedByMe                         signs.List
+	sent                                 []sentReport
+	log                                  *zap.Logger
+}
+
+// job is the report of one sign.
+type job struct {
+	id         uint32
+	sign       signs.Sign
+	start      float64 // sim time
+	phase      phase
+	target     nav.Point  // where the robot reports from
+	plannedFor signs.Vec2 // the sign's estimate target was chosen for
+	hasPath    bool       // target chosen
+	onMap      bool       // target is a map node reached by a path
+	refPos     nav.Point  // where the robot was at refT
+	refT       float64    // last time it had moved 2 cm
+	replans    int
+	failed     []nav.Point // places it got stuck going to
+	backUntil  float64     // backing off until this sim time
+	lastStep   uint64      // candidate's Step last time
+	verified   bool
+	baseline   float64
+	hasBase    bool
+	sentAt     float64
+	askedAt    float64
+	retries    int
+	approaches int
+}
+
+var (
+	_ sdk.Behavior   = (*Report)(nil)
+	_ sdk.Configurer = (*Report)(nil)
+)
+
+// New returns the report behavior with its default parameters, logging
+// the end of every job to the plugin's logger (sdk.Logger).
+func New() sdk.Behavior { return NewLogged(sdk.Logger()) }
+
+// NewLogged is New with another logger (nil: none).
+func NewLogged(log *zap.Logger) sdk.Behavior {
+	if log == nil {
+		log = zap.NewNop()
+	}
+	r := &Report{log: log}
+	if err := r.configure(defaults()); err != nil {
+		panic(err) // the defaults are valid; a test checks it
+	}
+	return r
+}
+
+func defaults() map[string]string {
+	m := map[string]string{}
+	for k, p := range params {
+		m[k] = p.Default
+	}
+	return m
+}
+
+// Describe returns the plugin's description.
+func (r *Report) Describe() sdk.Description {
+	return sdk.Description{
+		Name: Name, Version: "1.0.0", States: []string{"report"},
+		BlackboardReads:  []string{signs.KeyCandidate, signs.KeyReported, nav.KeyMap, nav.KeySigns},
+		BlackboardWrites: []string{signs.KeyReported, nav.KeySigns},
+		Params:           params,
+	}
+}
+
+// Configure reads the parameters; an unknown name or a bad value is an
+// error naming it.
+func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
+	p := defaults()
+	for k, v := range cfg.Params {
+		if _, ok := params[k]; !ok {
+			return fmt.Errorf("report: unknown parameter %q", k)
+		}
+		p[k] = v
+	}
+	return r.configure(p)
+}
+
+func (r *Report) configure(p map[string]string) error {
+	var err error
+	num := func(k string, lo, hi float64) float64 {
+		v, perr := strconv.ParseFloat(p[k], 64)
+		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
+			if err == nil {
+				err = fmt.Errorf("report: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
+			}
+			return lo
+		}
+		return v
+	}
+	n := Report{
+		standoff: num("standoff", 0.04, 0.09), arriveTol: num("arrive_tol", 0.002, 0.05),
+		reach: num("reach", 0.03, 0.09), maxWheel: num("max_wheel", 0.5, 6.28),
+		stillS: num("still_s", 1.0, 19), holdS: num("hold_s", 0, 5), timeoutS: num("timeout_s", 1, 480),
+		stuckS: num("stuck_s", 0.5, 60), verifyS: num("verify_s", 0, 60), verifyViews: num("verify_views", 1, 1e4), backS: num("back_s", 0, 5), verifyDist: num("verify_dist", 0.05, 2),
+		confirmS: num("confirm_s", 0, 10), planDist: num("plan_dist", 0, 5),
+	}
+	switch p["confirm"] {
+	case "true":
+		n.confirm = true
+	case "false":
+	default:
+		if err == nil {
+			err = fmt.Errorf("report: parameter confirm=%q: want true or false", p["confirm"])
+		}
+	}
+	if err != nil {
+		return err
+	}
+	n.pose = nav.NewTracker(nav.DefaultRobot())
+	n.drv = nav.DefaultDriver()
+	n.drv.MaxWheel = n.maxWheel
+	n.drv.Tolerance = n.arriveTol
+	n.fol.D = n.drv
+	n.log = r.log
+	if n.log == nil {
+		n.log = zap.NewNop()
+	}
+	*r = n
+	return nil
+}
+
+// leds is the report state's pattern: led0 and led2 on.
+func leds() []*pluginpb.Led {
+	out := make([]*pluginpb.Led, 10)
+	for i := range out {
+		v := int32(0)
+		if i == 0 || i == 2 {
+			v = 1
+		}
+		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
+	}
+	return out
+}
+
+// Step tracks the pose on every Observation and, while it drives, runs
+// the job.
+func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	pose := r.pose.Update(obs)
+	if r.pose.Relocated() {
+		r.lastRelocated = true
+	}
+	act := &pluginpb.Action{}
+	if !obs.GetDriver() {
+		r.wasDriver = false
+		return act, nil
+	}
+	if !r.wasDriver {
+		r.wasDriver = true
+		act.Leds = leds()
+	}
+	bb := obs.GetBlackboard()
+	cand, ok, err := signs.Candidate(bb)
+	if err != nil || !ok {
+		// Nothing (readable) to report: hand the robot back.
+		act.Wheels = &pluginpb.Wheels{}
+		act.Events = []string{EventReported}
+		return act, nil
+	}
+	now := obs.GetSimTime()
+	if r.job.id != cand.ID || r.job.phase == phaseDone {
+		r.startJob(cand, now)
+	} else if r.lastRelocated {
+		// Relocated in the middle of the job: approach again.
+		r.job.phase, r.job.hasPath = phaseApproach, false
+	}
+	r.lastRelocated = false
+	j := &r.job
+	// Follow victim-detect's refinements.
+	if cand.Step != j.lastStep {
+		j.lastStep = cand.Step
+		if pose.Dist(nav.Point{X: cand.Pos.X, Z: cand.Pos.Z}) <= r.verifyDist {
+			j.verified = true
+		}
+	}
+	j.sign = cand
+	j.sign.Status = signs.Raised
+	for _, in := range obs.GetInbox() {
+		if g := in.GetGameInfo(); g != nil {
+			switch {
+			case j.phase == phaseSettle:
+				j.baseline, j.hasBase = g.GetScore(), true
+			case j.phase == phaseConfirm:
+				status := signs.Reported
+				if j.hasBase && g.GetScore() > j.baseline+1e-6 {
+					status = signs.Confirmed
+				}
+				return r.finish(act, bb, status, "score read after the report"), nil
+			}
+		}
+	}
+	if now-j.start > r.timeoutS {
+		return r.finish(act, bb, signs.Unreachable, "timeout"), nil
+	}
+	for _, e := range obs.GetErrors() {
+		if j.phase != phaseHold || !strings.Contains(strings.ToLower(e), "report") {
+			continue
+		}
+		// The gate refused the report.
+		if strings.Contains(strings.ToLower(e), "still") && j.retries < 3 {
+			j.retries++
+			j.phase = phaseSettle
+			continue
+		}
+		return r.finish(act, bb, signs.Unreachable, "the gate refused the report: "+e), nil
+	}
+	l, rt := r.drive(obs, pose, act, bb)
+	if j.phase == phaseDone {
+		return act, nil
+	}
+	act.Wheels = &pluginpb.Wheels{Left: l, Right: rt}
+	return act, nil
+}
+
+func (r *Report) startJob(c signs.Sign, now float64) {
+	r.job = job{id: c.ID, sign: c, start: now, phase: phaseApproach, lastStep: c.Step}
+	r.fol.Set(nil)
+}
+
+// askScore asks the supervisor for the score ('G').
+func askScore(act *pluginpb.Action) {
+	act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_GameInfoRequest{GameInfoRequest: &pluginpb.GameInfoRequest{}}})
+}
+
+// standoffPoint is where the robot reports from.
+func (r *Report) standoffPoint(s signs.Sign, pose nav.Pose) nav.Point {
+	n := s.Normal
+	if n.Len() == 0 {
+		n = signs.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
+		if l := n.Len(); l > 1e-9 {
+			n = n.Scale(1 / l)
+		}
+	}
+	p := s.Pos.Add(n.Scale(r.standoff))
+	return nav.Point{X: p.X, Z: p.Z}
+}
+
+// viewAge is how long ago (s) victim-detect last saw sign s.
+func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
+	if obs.GetStep() == 0 || s.Step > obs.GetStep() {
+		return 0
+	}
+	return float64(obs.GetStep()-s.Step) * obs.GetSimTime() / float64(obs.GetStep())
+}
+
+// plan chooses where to report from and how to get there. With the
+// robot's map (nav.KeyMap) it is the reachable map node (the nodes are the
+// places the body fits: tile centres, corners and edge middles) within
+// reach of the sign on its front side, cheapest to reach and nearest the
+// ideal stand-off point, with the path there; without a map, or when no
+// node fits, it is the stand-off point itself, driven to straight. Places
+// in failed (where it got stuck before) are not chosen again.
+func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []nav.Point) (nav.Point, nav.Path, bool) {
+	ideal := r.standoffPoint(s, pose)
+	m, err := nav.DecodeMap(bb[nav.KeyMap], nav.DefaultRobot())
+	if err != nil || m == nil {
+		return ideal, nil, false
+	}
+	f := m.Search(pose.Point, nav.DefaultCosts())
+	st := m.Start()
+	q := nav.QuarterSize
+	bx := st.X + math.Round((s.Pos.X-st.X)/q)*q
+	bz := st.Z + math.Round((s.Pos.Z-st.Z)/q)*q
+	best, bestScore := nav.Point{}, math.Inf(1)
+	for dz := -2.0; dz <= 2; dz++ {
+		for dx := -2.0; dx <= 2; dx++ {
+			p := nav.Point{X: bx + dx*q, Z: bz + dz*q}
+			rel := signs.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
+			d := rel.Len()
+			if d > r.reach-0.005 || d < 0.04 {
+				continue
+			}
+			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
+				continue
+			}
+			if m.Blocked(p) || slices.ContainsFunc(failed, func(f nav.Point) bool { return f.Dist(p) < 0.03 }) {
+				continue
+			}
+			c := f.Cost(p)
+			if math.IsInf(c, 1) {
+				continue
+			}
+			if score := c + 3*p.Dist(ideal); score < bestScore {
+				best, bestScore = p, score
+			}
+		}
+	}
+	if math.IsInf(bestScore, 1) {
+		return ideal, nil, false
+	}
+	return best, f.PathTo(best), true
+}
+
+// sentReport is a report this plugin sent, as the comms gate remembers it.
+type sentReport struct {
+	x, z   int32
+	hazard bool
+}
+
+// gateRadiusCm is the comms gate's duplicate radius (0.03 m) with a margin:
+// a report this close to an earlier one of the same category is refused.
+const gateRadiusCm = 3.3
+
+// reportPoint returns the coordinates to report sign s at: its estimate,
+// or, when that is within the gate's duplicate radius of an earlier report
+// of the same category (two signs on the walls of one corner can be 3 cm
+// apart), the estimate moved away from it by at most 2.5 cm — Erebus
+// accepts any point within 0.09 m of the sign and picks the nearest sign
+// not yet found. ok is false when no such point is free.
+func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok bool) {
+	hazard := s.Category() == signs.Hazard
+	prev := slices.Clone(r.sent)
+	if rep, err := signs.Get(bb, signs.KeyReported); err == nil {
+		for _, p := range rep {
+			if p.Status == signs.Reported || p.Status == signs.Confirmed {
+				px, pz := p.ReportCm()
+				prev = append(prev, sentReport{x: px, z: pz, hazard: p.Category() == signs.Hazard})
+			}
+		}
+	}
+	nearest := func(x, z float64) (float64, float64, float64) {
+		bd, bx, bz := math.Inf(1), 0.0, 0.0
+		for _, p := range prev {
+			if p.hazard != hazard {
+				continue
+			}
+			if d := math.Hypot(x-float64(p.x), z-float64(p.z)); d < bd {
+				bd, bx, bz = d, float64(p.x), float64(p.z)
+			}
+		}
+		return bd, bx, bz
+	}
+	x, z = s.ReportCm()
+	d, px, pz := nearest(float64(x), float64(z))
+	if d > gateRadiusCm {
+		return x, z, true
+	}
+	ex, ez := 100*s.Pos.X, 100*s.Pos.Z
+	ax, az := ex-px, ez-pz
+	if l := math.Hypot(ax, az); l > 1e-9 {
+		ax, az = ax/l, az/l
+	} else if s.Normal.Len() > 0 {
+		ax, az = s.Normal.X, s.Normal.Z
+	} else {
+		ax, az = 1, 0
+	}
+	for mag := 0.5; mag <= 2.5; mag += 0.5 {
+		for _, rot := range []float64{0, math.Pi / 4, -math.Pi / 4, math.Pi / 2, -math.Pi / 2} {
+			c, sn := math.Cos(rot), math.Sin(rot)
+			dx, dz := ax*c-az*sn, ax*sn+az*c
+			cx, cz := int32(math.Round(ex+mag*dx)), int32(math.Round(ez+mag*dz))
+			if dd, _, _ := nearest(float64(cx), float64(cz)); dd > gateRadiusCm {
+				return cx, cz, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// canReport tells whether the robot at pose may report sign s.
+func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
+	rel := signs.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
+	d := rel.Len()
+	if d > r.reach || d < 1e-6 {
+		return false
+	}
+	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
+}
+
+// drive runs the job's phases and returns the wheel speeds.
+func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action, bb map[string][]byte) (float64, float64) {
+	j := &r.job
+	now := obs.GetSimTime()
+	sp := nav.Point{X: j.sign.Pos.X, Z: j.sign.Pos.Z}
+	switch j.phase {
+	case phaseApproach:
+		if !j.hasPath || j.sign.Pos.Dist(j.plannedFor) > 0.01 {
+			j.hasPath, j.plannedFor = true, j.sign.Pos
+			var path nav.Path
+			j.target, path, j.onMap = r.plan(bb, pose, j.sign, j.failed)
+			r.fol.Set(path)
+			j.refPos, j.refT = pose.Point, now
+		}
+		d := pose.Dist(j.target)
+		if pose.Dist(j.refPos) > 0.02 {
+			j.refPos, j.refT = pose.Point, now
+		}
+		if d < r.arriveTol || (j.onMap && r.fol.Done()) {
+			j.phase = phaseFace
+			return 0, 0
+		}
+		if now-j.refT > r.stuckS {
+			switch {
+			case r.canReport(j.sign, pose):
+				j.phase = phaseFace
+			case j.replans < 2:
+				// Back off, and try another place to report from.
+				j.replans++
+				j.failed = append(j.failed, j.target)
+				j.hasPath, j.refT, j.backUntil = false, now, now+r.backS
+			default:
+				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("stuck %.3f m from the point to report from", d))
+			}
+			return 0, 0
+		}
+		if now < j.backUntil {
+			return -r.maxWheel / 2, -r.maxWheel / 2
+		}
+		if nav.HoleAhead(obs) {
+			// The colour sensor, ahead of the centre, sees a hole the map did
+			// not know: back off before the centre falls in (Erebus would
+			// relocate the robot, −5), and approach from elsewhere.
+			if j.replans >= 2 {
+				r.finish(act, bb, signs.Unreachable, "a hole lies on the way to the point to report from")
+				return -r.maxWheel / 2, -r.maxWheel / 2
+			}
+			j.replans++
+			j.failed = append(j.failed, j.target)
+			j.hasPath, j.refT, j.backUntil = false, now, now+r.backS
+			return -r.maxWheel / 2, -r.maxWheel / 2
+		}
+		if j.onMap {
+			l, rt, _ := r.fol.Step(pose)
+			return l, rt
+		}
+		l, rt, _ := r.drv.Toward(pose, j.target, true)
+		return l, rt
+	case phaseFace:
+		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Point, sp))
+		if done {
+			j.phase = phaseSettle
+			if r.confirm {
+				askScore(act)
+			}
+			return 0, 0
+		}
+		return l, rt
+	case phaseSettle:
+		if obs.GetStillSeconds() < r.stillS {
+			return 0, 0
+		}
+		if !j.verified && r.viewAge(obs, j.sign) > r.verifyS && float64(j.sign.Views) < r.verifyViews {
+			r.finish(act, bb, signs.Unreachable, "not seen again near it")
+			return 0, 0
+		}
+		if !r.canReport(j.sign, pose) {
+			// The estimate moved: approach again, twice at most.
+			j.approaches++
+			if j.approaches > 2 {
+				r.finish(act, bb, signs.Unreachable, "out of reach after three approaches")
+				return 0, 0
+			}
+			j.phase, j.hasPath = phaseApproach, false
+			return 0, 0
+		}
+		x, z, ok := r.reportPoint(j.sign, bb)
+		if !ok {
+			r.finish(act, bb, signs.Unreachable, "too close to an earlier report of the same category")
+			return 0, 0
+		}
+		r.sent = append(r.sent, sentReport{x: x, z: z, hazard: j.sign.Category() == signs.Hazard})
+		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Report{
+			Report: &pluginpb.Report{XCm: x, ZCm: z, Type: string(j.sign.Letter)}}})
+		j.phase, j.sentAt = phaseHold, now
+		return 0, 0
+	case phaseHold:
+		if now-j.sentAt < r.holdS {
+			return 0, 0
+		}
+		if !r.confirm {
+			r.finish(act, bb, signs.Reported, "sent")
+			return 0, 0
+		}
+		askScore(act)
+		j.phase, j.askedAt = phaseConfirm, now
+		return 0, 0
+	case phaseConfirm:
+		if now-j.askedAt > r.confirmS {
+			r.finish(act, bb, signs.Reported, "no score reply")
+		}
+		return 0, 0
+	}
+	return 0, 0
+}
+
+// finish ends the job with status: it records the sign in signs.reported
+// (and, when it was reported, in nav.KeySigns) and fires "reported".
+func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs.Status, why string) *pluginpb.Action {
+	j := &r.job
+	j.phase = phaseDone
+	lvl := r.log.Debug
+	if status == signs.Unreachable {
+		lvl = r.log.Info
+	}
+	lvl("report: job ended", zap.Stringer("sign", j.sign), zap.Stringer("status", status), zap.String("why", why))
+	s := j.sign
+	s.Status = status
+	rep, err := signs.Get(bb, signs.KeyReported)
+	if err != nil {
+		rep = nil // unreadable: start again from what this plugin knows
+		rep = append(rep, r.reportedByMe...)
+	}
+	if i := rep.ByID(s.ID); i >= 0 {
+		rep[i] = s
+	} else {
+		rep = append(rep, s)
+	}
+	r.reportedByMe = rep
+	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
+	var ns []nav.Sign
+	for _, x := range rep {
+		if x.Status == signs.Reported || x.Status == signs.Confirmed {
+			ns = append(ns, nav.Sign{X: x.Pos.X, Z: x.Pos.Z, Letter: x.Letter, NX: x.Normal.X, NZ: x.Normal.Z})
+		}
+	}
+	writes[nav.KeySigns] = nav.EncodeSigns(ns)
+	if len(ns) == 0 {
+		writes[nav.KeySigns] = nil
+	}
+	act.Blackboard = writes
+	act.Events = append(act.Events, EventReported)
+	act.Wheels = &pluginpb.Wheels{}
+	return act
+}

@@ -1,0 +1,239 @@
+package report
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+func TestConformance(t *testing.T) {
+	sdktest.TestBehavior(t, func() sdk.Behavior { return NewLogged(nil) })
+}
+
+func TestConfigure(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		params map[string]string
+		want   string
+	}{
+		{"defaults", nil, ""},
+		{"tuned", map[string]string{"standoff": "0.06", "confirm": "false"}, ""},
+		{"unknown", map[string]string{"speed": "1"}, "unknown parameter"},
+		{"too far", map[string]string{"standoff": "0.2"}, "standoff"},
+		{"bad bool", map[string]string{"confirm": "yes"}, "confirm"},
+		{"nan", map[string]string{"still_s": "NaN"}, "still_s"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := NewLogged(nil).(sdk.Configurer).Configure(context.Background(), sdk.Config{Params: tc.params})
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("Configure: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Fatalf("Configure: %v, want an error mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// world is a scripted robot for the report behavior: it moves the robot
+// by the wheel commands (a unicycle), keeps the blackboard and the
+// stillness count, and answers game-info requests with a score.
+type world struct {
+	t      *testing.T
+	b      sdk.Behavior
+	bb     map[string][]byte
+	pose   nav.Pose
+	wl, wr float64 // wheel angles
+	still  float64
+	step   uint64
+	score  float64
+	inbox  []*pluginpb.Inbound
+	errs   []string
+	events []string
+	sent   []*pluginpb.Report
+	// refuse, when set, refuses reports with this error.
+	refuse string
+	// seen refreshes the candidate's Step every step (victim-detect sees it).
+	seen bool
+	// gain is what a report adds to the score.
+	gain float64
+}
+
+func (w *world) run(n int) {
+	w.t.Helper()
+	for range n {
+		w.step++
+		if w.seen {
+			if c, ok, _ := signs.Candidate(w.bb); ok {
+				c.Step = w.step
+				w.bb[signs.KeyCandidate] = signs.List{c}.Encode()
+			}
+		}
+		obs := &pluginpb.Observation{
+			Step: w.step, SimTime: float64(w.step) * 0.032, State: "report", Driver: true,
+			Gps:            &pluginpb.Vec3{X: w.pose.X, Y: -0.03, Z: w.pose.Z},
+			InertialUnit:   &pluginpb.InertialUnit{Yaw: w.pose.Yaw},
+			WheelPositions: &pluginpb.WheelPositions{Left: w.wl, Right: w.wr},
+			StillSeconds:   w.still, Blackboard: w.bb, Inbox: w.inbox, Errors: w.errs,
+		}
+		w.inbox, w.errs = nil, nil
+		a, err := w.b.Step(context.Background(), obs)
+		if err != nil {
+			w.t.Fatal(err)
+		}
+		for k, v := range a.GetBlackboard() {
+			if len(v) == 0 {
+				delete(w.bb, k)
+			} else {
+				w.bb[k] = v
+			}
+		}
+		w.events = append(w.events, a.GetEvents()...)
+		for _, o := range a.GetOutbound() {
+			switch {
+			case o.GetGameInfoRequest() != nil:
+				w.inbox = append(w.inbox, &pluginpb.Inbound{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{Score: w.score}}})
+			case o.GetReport() != nil:
+				if w.refuse != "" {
+					w.errs = append(w.errs, w.refuse)
+					continue
+				}
+				w.sent = append(w.sent, o.GetReport())
+				w.score += w.gain
+			}
+		}
+		// Move.
+		l, r := a.GetWheels().GetLeft(), a.GetWheels().GetRight()
+		const dt, rad, axle = 0.032, 0.02, 0.052
+		v := rad * (l + r) / 2
+		w.pose.Yaw = nav.WrapAngle(w.pose.Yaw + rad*(r-l)/axle*dt)
+		w.pose.Point = w.pose.Forward(v * dt)
+		w.wl += l * dt
+		w.wr += r * dt
+		if l == 0 && r == 0 {
+			w.still += dt
+		} else {
+			w.still = 0
+		}
+		if len(w.events) > 0 {
+			return
+		}
+	}
+}
+
+func newWorld(t *testing.T, cand signs.Sign, at nav.Pose) *world {
+	return &world{t: t, b: NewLogged(nil), bb: map[string][]byte{signs.KeyCandidate: signs.List{cand}.Encode()},
+		pose: at, seen: true, score: 10, gain: 25}
+}
+
+var sign = signs.Sign{ID: 4, Letter: 'P', Status: signs.Raised, Views: 2, Pos: signs.Vec2{X: 0.1944, Z: 0.06}, Normal: signs.Vec2{X: -1}}
+
+func TestReportsAndConfirms(t *testing.T) {
+	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.run(600)
+	if len(w.events) != 1 || w.events[0] != EventReported {
+		t.Fatalf("events %v, want one %q", w.events, EventReported)
+	}
+	if len(w.sent) != 1 {
+		t.Fatalf("sent %d reports, want 1", len(w.sent))
+	}
+	r := w.sent[0]
+	if r.GetXCm() != 19 || r.GetZCm() != 6 || r.GetType() != "P" {
+		t.Errorf("report %v, want (19, 6) P", r)
+	}
+	if d := w.pose.Dist(nav.Point{X: sign.Pos.X, Z: sign.Pos.Z}); d > 0.09 || w.pose.X > sign.Pos.X {
+		t.Errorf("reported from %v: %.3f m from the sign or behind it", w.pose, d)
+	}
+	rep, err := signs.Get(w.bb, signs.KeyReported)
+	if err != nil || len(rep) != 1 || rep[0].ID != sign.ID || rep[0].Status != signs.Confirmed {
+		t.Fatalf("signs.reported = %v, %v; want #4 confirmed", rep, err)
+	}
+	ns, err := nav.DecodeSigns(w.bb[nav.KeySigns])
+	if err != nil || len(ns) != 1 || ns[0].Letter != 'P' {
+		t.Fatalf("nav signs %v, %v", ns, err)
+	}
+}
+
+func TestGivesUp(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		setup  func(w *world)
+		status signs.Status
+		sent   int
+	}{
+		// Raised from a view 32 s ago and not seen since.
+		{"never seen again", func(w *world) { w.seen, w.step = false, 1000 }, signs.Unreachable, 0},
+		{"gate refuses", func(w *world) {
+			w.refuse = "comms gate refused report 'P' at (19, 6) cm (rule duplicate): ..."
+		}, signs.Unreachable, 0},
+		{"score does not rise", func(w *world) { w.gain = 0 }, signs.Reported, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}})
+			tc.setup(w)
+			w.run(2000)
+			if len(w.events) != 1 {
+				t.Fatalf("events %v, want reported once", w.events)
+			}
+			rep, _ := signs.Get(w.bb, signs.KeyReported)
+			if len(rep) != 1 || rep[0].Status != tc.status {
+				t.Errorf("signs.reported %v, want status %v", rep, tc.status)
+			}
+			if len(w.sent) != tc.sent {
+				t.Errorf("sent %d reports, want %d", len(w.sent), tc.sent)
+			}
+		})
+	}
+}
+
+func TestNoCandidate(t *testing.T) {
+	w := &world{t: t, b: NewLogged(nil), bb: map[string][]byte{signs.KeyCandidate: []byte("garbage")}}
+	w.run(1)
+	if len(w.events) != 1 || w.events[0] != EventReported {
+		t.Fatalf("events %v: an unreadable candidate must hand the robot back at once", w.events)
+	}
+}
+
+func TestReportPointAvoidsGateDuplicates(t *testing.T) {
+	r := NewLogged(nil).(*Report)
+	c := signs.Sign{ID: 1, Letter: 'C', Status: signs.Confirmed, Pos: signs.Vec2{X: 0.11, Z: -0.39}, Normal: signs.Vec2{X: -1}}
+	bb := map[string][]byte{signs.KeyReported: signs.List{c}.Encode()}
+	for _, tc := range []struct {
+		name  string
+		s     signs.Sign
+		moved bool
+	}{
+		{"far", signs.Sign{Letter: 'F', Pos: signs.Vec2{X: 0.2, Z: -0.39}}, false},
+		{"other category", signs.Sign{Letter: 'H', Pos: signs.Vec2{X: 0.091, Z: -0.414}}, false},
+		{"corner neighbour", signs.Sign{Letter: 'F', Pos: signs.Vec2{X: 0.091, Z: -0.414}, Normal: signs.Vec2{Z: 1}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, z, ok := r.reportPoint(tc.s, bb)
+			if !ok {
+				t.Fatal("no point")
+			}
+			ex, ez := tc.s.ReportCm()
+			if moved := x != ex || z != ez; moved != tc.moved {
+				t.Errorf("(%d,%d) from (%d,%d): moved %v, want %v", x, z, ex, ez, moved, tc.moved)
+			}
+			if tc.s.Category() == c.Category() {
+				cx, cz := c.ReportCm()
+				if d := hypot(x-cx, z-cz); d <= 3 {
+					t.Errorf("(%d,%d) is %.1f cm from the earlier report", x, z, d)
+				}
+			}
+			if d := hypot(x-int32(100*tc.s.Pos.X), z-int32(100*tc.s.Pos.Z)); d > 4 {
+				t.Errorf("(%d,%d) is %.1f cm from the sign", x, z, d)
+			}
+		})
+	}
+}
+
+func hypot(dx, dz int32) float64 { return math.Hypot(float64(dx), float64(dz)) }

@@ -1,0 +1,117 @@
+package victimdetect
+
+import (
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+// Detection is one sign found in one camera frame.
+type Detection struct {
+	// Letter is the classification, or 0 when the picture is too small or
+	// too ambiguous to tell.
+	Letter byte
+	// Score is the best template agreement (0..1) and Margin its lead over
+	// the second best.
+	Score, Margin float64
+	// Pos is the estimated world position of the sign, Normal the side it
+	// faces, Dist the camera's distance to it and Sigma the expected error
+	// of Pos (m). Snapped tells a position fitted to the tile grid's wall
+	// lines from one estimated from the picture alone.
+	Pos, Normal signs.Vec2
+	Dist, Sigma float64
+	Snapped     bool
+	// Camera names the camera; X0, X1, Y0, Y1 are the pixel bounds.
+	Camera         string
+	X0, X1, Y0, Y1 int
+}
+
+// DetectorConfig are the detector's thresholds.
+type DetectorConfig struct {
+	// FOV is the cameras' horizontal field of view (rad).
+	FOV float64
+	// MinPixels is the least sign height (pixels) that counts as a sign.
+	MinPixels int
+	// ClassifyPixels is the least sign height (pixels) classified.
+	ClassifyPixels int
+	// MinScore and MinMargin: a classification needs this template
+	// agreement and this lead over the second-best letter.
+	MinScore, MinMargin float64
+	// MinFill is the least fraction of a blob's column spans that must be
+	// sign-coloured.
+	MinFill float64
+	// GridPitch is the pitch of the wall lines (0.06 m: tile edges and
+	// half walls) and GridOrigin a point where two lines cross; NoSnap
+	// turns the fit to the wall lines off.
+	GridPitch  float64
+	GridOrigin signs.Vec2
+	NoSnap     bool
+}
+
+// DefaultDetectorConfig returns the defaults the behavior's parameters
+// document.
+func DefaultDetectorConfig() DetectorConfig {
+	return DetectorConfig{FOV: 1, MinPixels: 5, ClassifyPixels: 7, MinScore: 0.8, MinMargin: 0.08, MinFill: 0.85, GridPitch: 0.06}
+}
+
+// Detector finds and classifies signs in camera frames. It keeps scratch
+// buffers between calls; it is not safe for concurrent use.
+type Detector struct {
+	cfg   DetectorConfig
+	loc   locator
+	im    image
+	blobs []blob
+	stack []int32
+}
+
+// NewDetector returns a detector with configuration cfg.
+func NewDetector(cfg DetectorConfig) *Detector {
+	return &Detector{cfg: cfg, loc: locator{grid: cfg.GridPitch, origin: cfg.GridOrigin, noSnap: cfg.NoSnap || cfg.GridPitch <= 0, wallColTol: 4}}
+}
+
+// Frame finds the signs in one BGRA frame of width w and height h taken by
+// the camera at mount m while the robot stood at pose p, and appends them
+// to dst. A frame of the wrong size yields nothing.
+func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.Pose) []Detection {
+	if !d.im.load(bgra, w, h) {
+		return dst
+	}
+	d.blobs, d.stack = d.im.blobs(d.blobs[:0], d.stack)
+	v := newView(p, m, d.cfg.FOV, w, h)
+	for i := range d.blobs {
+		b := &d.blobs[i]
+		hv := b.h()
+		if !b.ok || hv < float64(d.cfg.MinPixels) || b.w() < 2 || float64(b.w()) > 1.3*hv+1 {
+			continue
+		}
+		// A sign cut by the border must show most of itself.
+		if vis := float64(b.y1 - b.y0 + 1); (b.cutTop || b.cutBottom) && vis < 0.6*hv {
+			continue
+		}
+		if b.white*10 < b.n || d.im.fill(b) < d.cfg.MinFill {
+			continue
+		}
+		est, ok := d.loc.locate(&d.im, b, v)
+		if !ok {
+			continue
+		}
+		det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
+			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1}
+		if hv >= float64(d.cfg.ClassifyPixels) {
+			sc := d.im.match(b)
+			best, second := 0, -1
+			for k := 1; k < len(sc); k++ {
+				if sc[k] > sc[best] {
+					best, second = k, best
+				} else if second < 0 || sc[k] > sc[second] {
+					second = k
+				}
+			}
+			det.Score, det.Margin = sc[best], sc[best]-sc[second]
+			if det.Score >= d.cfg.MinScore && det.Margin >= d.cfg.MinMargin {
+				det.Letter = signs.Letters[best]
+			}
+		}
+		dst = append(dst, det)
+	}
+	return dst
+}

@@ -1,0 +1,142 @@
+package victimdetect
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/sim"
+	"github.com/rescuekit/rescuekit/sim/world"
+	"github.com/rescuekit/rescuekit/sim/worldgen"
+)
+
+// rig renders the default robot's cameras at chosen poses.
+type rig struct {
+	w    *world.World
+	s    *sim.Sim
+	cams map[string]hal.Camera
+}
+
+func newRig(t testing.TB, w *world.World) *rig {
+	t.Helper()
+	s, err := sim.New(w, sim.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rig{w: w, s: s, cams: map[string]hal.Camera{}}
+	for _, m := range DefaultMounts {
+		c, err := hal.Lookup[hal.Camera](s, m.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Enable(16)
+		r.cams[m.Name] = c
+	}
+	return r
+}
+
+// shoot puts the robot at p and returns the frame of camera name.
+func (r *rig) shoot(t testing.TB, p world.Pose, name string) []byte {
+	t.Helper()
+	r.s.SetPose(p)
+	if err := r.s.Step(16); err != nil {
+		t.Fatal(err)
+	}
+	return r.cams[name].Image(nil)
+}
+
+// clearance is the distance from p to the nearest wall's centre line.
+func clearance(w *world.World, p world.Vec2) float64 {
+	best := math.Inf(1)
+	for _, s := range w.Walls {
+		dx, dz := s.B.X-s.A.X, s.B.Z-s.A.Z
+		l2 := dx*dx + dz*dz
+		u := 0.0
+		if l2 > 0 {
+			u = math.Max(0, math.Min(1, ((p.X-s.A.X)*dx+(p.Z-s.A.Z)*dz)/l2))
+		}
+		best = math.Min(best, math.Hypot(p.X-s.A.X-u*dx, p.Z-s.A.Z-u*dz))
+	}
+	for _, a := range w.Arcs {
+		best = math.Min(best, math.Abs(math.Hypot(p.X-a.Center.X, p.Z-a.Center.Z)-a.Radius))
+	}
+	return best
+}
+
+// cameraPose returns the robot pose that puts camera m at c with its
+// optical axis at heading yaw (nav convention).
+func cameraPose(m Mount, c world.Vec2, yaw float64) world.Pose {
+	ry := yaw - m.Yaw
+	cs, sn := math.Cos(ry), math.Sin(ry)
+	return world.Pose{Pos: world.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: ry}
+}
+
+// repoRoot walks up from the working directory to the directory of go.mod.
+func repoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Skip("no go.mod above the working directory")
+		}
+		dir = up
+	}
+}
+
+// sharedWorld loads a world of ../shared/erebus/worlds, or skips.
+func sharedWorld(t testing.TB, name string) *world.World {
+	t.Helper()
+	p := filepath.Join(repoRoot(t), "..", "shared", "erebus", "worlds", name+".wbt")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("shared worlds absent (%s): skipping", p)
+	}
+	w, err := world.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// genWorld generates an arena with many signs of every type.
+func genWorld(t testing.TB, seed int64) *world.World {
+	t.Helper()
+	w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: 6, Rows: 6, Victims: 8, Hazards: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func toNav(p world.Pose) nav.Pose {
+	return nav.Pose{Point: nav.Point{X: p.Pos.X, Z: p.Pos.Z}, Yaw: p.Yaw}
+}
+
+// visible reports whether the straight line from c to the sign at p
+// crosses no wall centre line (the sign's own wall is 0.0056 behind it).
+func visible(w *world.World, c, p world.Vec2) bool {
+	cross := func(a, b, q, r world.Vec2) bool {
+		d := (b.X-a.X)*(r.Z-q.Z) - (b.Z-a.Z)*(r.X-q.X)
+		if d == 0 {
+			return false
+		}
+		u := ((q.X-a.X)*(r.Z-q.Z) - (q.Z-a.Z)*(r.X-q.X)) / d
+		v := ((q.X-a.X)*(b.Z-a.Z) - (q.Z-a.Z)*(b.X-a.X)) / d
+		return u > 0 && u < 1 && v >= -0.001 && v <= 1.001
+	}
+	for _, s := range w.Walls {
+		if cross(c, p, s.A, s.B) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,178 @@
+package victimdetect
+
+import (
+	"math"
+	"strings"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+// track is one physical sign as the detections accumulate.
+type track struct {
+	sign  signs.Sign
+	votes [7]float64
+	// strong counts, per letter, the views classified with a high score
+	// and a wide margin.
+	strong [7]int
+	// Weighted position: Σ w·pos and Σ w, with w = 1/σ².
+	wpos signs.Vec2
+	wsum float64
+	// axis[k] is the weight of the snapped views whose normal is +X, −X,
+	// +Z, −Z (k = 0..3); free is the weighted sum of the other views'
+	// normals.
+	axis [4]float64
+	free signs.Vec2
+	// sigma is the expected error of the merged position.
+	sigma float64
+	// lastSeen is the step of the last detection merged.
+	lastSeen uint64
+	// changed: the letter, views, normal or position (by > 3 mm) changed;
+	// touched: any detection was merged.
+	changed, touched bool
+}
+
+// tracker merges detections into tracks.
+type tracker struct {
+	tracks []*track
+	nextID uint32
+	radius float64
+}
+
+// add merges detection d seen at step into the matching track, or starts
+// a track. It returns the track, or nil when d matches a sign in ignore.
+// strong tells a classification that counts on its own.
+func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool) *track {
+	probe := signs.Sign{Pos: d.Pos, Normal: d.Normal}
+	if ignore.Match(probe, tr.radius) >= 0 {
+		return nil
+	}
+	var best *track
+	bd := math.Inf(1)
+	for _, t := range tr.tracks {
+		if !signs.Same(t.sign, probe, tr.radius) {
+			continue
+		}
+		if dd := t.sign.Pos.Dist(d.Pos); dd < bd {
+			best, bd = t, dd
+		}
+	}
+	if best == nil {
+		tr.nextID++
+		best = &track{sign: signs.Sign{ID: tr.nextID, Status: signs.Seen}}
+		tr.tracks = append(tr.tracks, best)
+	}
+	best.merge(d, step, strong)
+	return best
+}
+
+// merge folds detection d into t.
+func (t *track) merge(d Detection, step uint64, strong bool) {
+	w := 1 / (d.Sigma * d.Sigma)
+	t.wpos = t.wpos.Add(d.Pos.Scale(w))
+	t.wsum += w
+	old := t.sign
+	t.sign.Pos = t.wpos.Scale(1 / t.wsum)
+	t.sigma = 1 / math.Sqrt(t.wsum)
+	// The normal: the grid axis most (weighted) snapped views agree on;
+	// without any, the weighted mean of the views' normals.
+	if k := axisIndex(d.Normal); d.Snapped && k >= 0 {
+		t.axis[k] += w
+	} else {
+		t.free = t.free.Add(d.Normal.Scale(w))
+	}
+	t.sign.Normal = t.normal()
+	if d.Letter != 0 {
+		k := strings.IndexByte(signs.Letters, d.Letter)
+		t.votes[k]++
+		if strong {
+			t.strong[k]++
+		}
+	}
+	best := t.best()
+	if best >= 0 {
+		t.sign.Letter = signs.Letters[best]
+		t.sign.Views = uint16(min(t.votes[best], math.MaxUint16))
+	}
+	t.sign.Step = step
+	t.lastSeen = step
+	t.touched = true
+	if old.Letter != t.sign.Letter || old.Views != t.sign.Views || old.Pos.Dist(t.sign.Pos) > 0.003 || old.Normal != t.sign.Normal {
+		t.changed = true
+	}
+}
+
+// axisNormals are the grid axes, in the order of track.axis.
+var axisNormals = [4]signs.Vec2{{X: 1}, {X: -1}, {Z: 1}, {Z: -1}}
+
+// axisIndex returns the index of the grid axis n is (within 0.1), or −1.
+func axisIndex(n signs.Vec2) int {
+	for k, a := range axisNormals {
+		if n.Dot(a) > 0.995 {
+			return k
+		}
+	}
+	return -1
+}
+
+// normal returns the track's current normal.
+func (t *track) normal() signs.Vec2 {
+	b := -1
+	for k, v := range t.axis {
+		if v > 0 && (b < 0 || v > t.axis[b]) {
+			b = k
+		}
+	}
+	if b >= 0 {
+		return axisNormals[b]
+	}
+	if l := t.free.Len(); l > 1e-12 {
+		return t.free.Scale(1 / l)
+	}
+	return signs.Vec2{}
+}
+
+// best returns the index of the letter with the most votes, or −1.
+func (t *track) best() int {
+	b := -1
+	for k, v := range t.votes {
+		if v > 0 && (b < 0 || v > t.votes[b]) {
+			b = k
+		}
+	}
+	return b
+}
+
+// agreement is the share of votes of the best letter.
+func (t *track) agreement() float64 {
+	var sum float64
+	for _, v := range t.votes {
+		sum += v
+	}
+	b := t.best()
+	if b < 0 || sum == 0 {
+		return 0
+	}
+	return t.votes[b] / sum
+}
+
+// restore rebuilds tracks from the blackboard's list of seen signs (after
+// a restart of the plugin); ids continue after the highest one known.
+func (tr *tracker) restore(seen, reported signs.List) {
+	for _, s := range reported {
+		tr.nextID = max(tr.nextID, s.ID)
+	}
+	for _, s := range seen {
+		tr.nextID = max(tr.nextID, s.ID)
+		t := &track{sign: s, sigma: 0.01, wsum: 1e4}
+		t.wpos = s.Pos.Scale(t.wsum)
+		if k := axisIndex(s.Normal); k >= 0 {
+			t.axis[k] = t.wsum
+		} else {
+			t.free = s.Normal.Scale(t.wsum)
+		}
+		if k := strings.IndexByte(signs.Letters, s.Letter); k >= 0 {
+			t.votes[k] = float64(max(s.Views, 1))
+		}
+		tr.tracks = append(tr.tracks, t)
+	}
+}

@@ -1,0 +1,335 @@
+// Package victimdetect is the built-in victim-detect behavior, a watcher:
+// it finds victim and hazard signs in the robot's three camera images,
+// classifies them (H S U; F P C O), estimates where they are in the world,
+// publishes them on the blackboard (plugins/sdk/signs) and fires
+// victim_seen so that report drives there.
+//
+// # Detection
+//
+// Every frame's pixels are sorted into the sign colours (white paper,
+// black, red, yellow) and everything else. A connected region of sign
+// colours that holds white paper, is not cut by the image's left or right
+// border, is about as tall as wide or narrower (an oblique view narrows a
+// sign) and fills its outline is a sign. Very close (the camera 2–3 cm
+// away) a sign is taller than the image: when its top or bottom is cut
+// off, the missing edge is put where the geometry says (a sign's top is
+// 0.010 m above the cameras' axis, its bottom 0.006 m below), provided 60%
+// of the sign shows. It is classified by matching it against the seven
+// reference pictures (letters H, S, U in thick black on white; hazard
+// diamonds with a black rim: F red, P white with a black disc, C white over
+// black, O red over yellow), undoing the perspective of an oblique view
+// from the heights of the sign's two edges; a letter is kept only with a
+// clear lead over the second best (when unsure, it says nothing).
+//
+// # Position
+//
+// The sign's distance comes from its height in the image (it is 0.016 m
+// tall) and, when visible, from the wall's floor and top edges below and
+// above it (walls are 0.06 m tall, the cameras 0.028 m above the floor).
+// The pixel column gives the bearing, from the robot's pose (GPS and
+// gyro, plugins/sdk/nav) and the camera's mount. Walls stand on the lines
+// of a 0.06 m grid, so the ray is intersected with the grid's wall lines
+// near the measured distance, with the sign 0.0056 m in front of the line;
+// the line that agrees best with the distance and with the sign's apparent
+// width and perspective wins, and gives the sign's normal. A sign on a wall
+// off the grid (curved walls, area 4) keeps the measured distance and faces
+// the camera.
+//
+// # Tracking and raising
+//
+// Detections of one physical sign (within match_radius, facing the same
+// way) are merged: the position is the precision-weighted mean, the letter
+// the majority of the classified views. A sign is raised — written to
+// signs.candidate and signs.seen with status Raised, then victim_seen
+// fired — in the explore state only, one at a time, once raise_votes
+// classified views agree on its letter (raise_agreement of all votes), or
+// one view classified it with strong_score and strong_margin. It
+// keeps refining the candidate while report drives. Signs in
+// signs.reported (reported, confirmed or unreachable) are ignored, and a
+// sign is never raised twice. If the FSM did not take a victim_seen (the
+// candidate is still pending in explore), it is fired again every
+// refire_steps steps.
+//
+// The behavior asks for every Observation (it tracks the pose with the
+// gyro and wheels) and for the three cameras every CameraEveryNSteps
+// steps.
+package victimdetect
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+// Name is the plugin's name.
+const Name = "victimdetect"
+
+// EventVictimSeen is the event it fires.
+const EventVictimSeen = "victim_seen"
+
+// CameraEveryNSteps is how often it asks for the camera frames.
+const CameraEveryNSteps = 2
+
+// params are the parameters with their documented defaults.
+var params = map[string]sdk.Param{
+	"camera_fov":      {Default: "1", Description: "the cameras' horizontal field of view, rad (Erebus spawns the robot with 1)"},
+	"min_pixels":      {Default: "5", Description: "least sign height in pixels that counts as a sign"},
+	"classify_pixels": {Default: "7", Description: "least sign height in pixels that is classified"},
+	"min_score":       {Default: "0.8", Description: "least template agreement (0..1) of a classification"},
+	"min_margin":      {Default: "0.08", Description: "least lead of the best letter over the second best (0..1)"},
+	"min_fill":        {Default: "0.85", Description: "least share of a region's outline it must fill (0..1)"},
+	"grid_pitch":      {Default: "0.06", Description: "pitch of the wall lines, m (tile edges and half walls); 0 turns the fit to the lines off"},
+	"max_distance":    {Default: "0.6", Description: "farthest detection used, m"},
+	"match_radius":    {Default: "0.04", Description: "detections closer than this (m) and facing the same way are one sign"},
+	"raise_votes":     {Default: "2", Description: "classified views that must agree before a sign is raised"},
+	"strong_score":    {Default: "0.9", Description: "a view classified with this score or more ..."},
+	"strong_margin":   {Default: "0.15", Description: "... and this lead or more raises its sign on its own"},
+	"raise_agreement": {Default: "0.8", Description: "least share of the classified views that must agree (0..1)"},
+	"raise_sigma":     {Default: "0.02", Description: "largest expected position error (m) of a sign that is raised"},
+	"raise_state":     {Default: "explore", Description: "the FSM state in which signs are raised (victim_seen is valid from it)"},
+	"refire_steps":    {Default: "16", Description: "steps after which a pending victim_seen is fired again"},
+}
+
+// Detect is the behavior. Use New.
+type Detect struct {
+	cfg          DetectorConfig
+	maxDist      float64
+	raiseVotes   float64
+	strongScore  float64
+	strongMargin float64
+	raiseAgree   float64
+	raiseSigma   float64
+	raiseState   string
+	refire       uint64
+	det          *Detector
+	pose         *nav.Tracker
+	tr           tracker
+	restored     bool
+	cand         uint32 // raised and not yet reported, 0 none
+	raisedAt     uint64
+	dets         []Detection
+	mountsByName map[string]Mount
+}
+
+var (
+	_ sdk.Behavior   = (*Detect)(nil)
+	_ sdk.Configurer = (*Detect)(nil)
+)
+
+// New returns the victim-detect behavior with its default parameters.
+func New() sdk.Behavior {
+	d := &Detect{}
+	if err := d.configure(defaults()); err != nil {
+		panic(err) // the defaults are valid; a test checks it
+	}
+	return d
+}
+
+func defaults() map[string]string {
+	m := map[string]string{}
+	for k, p := range params {
+		m[k] = p.Default
+	}
+	return m
+}
+
+// Describe returns the plugin's description.
+func (d *Detect) Describe() sdk.Description {
+	cams := make([]string, len(DefaultMounts))
+	for i, m := range DefaultMounts {
+		cams[i] = m.Name
+	}
+	return sdk.Description{
+		Name: Name, Version: "1.0.0", Watcher: true, EveryNSteps: 1,
+		Cameras: cams, CameraEveryNSteps: CameraEveryNSteps,
+		BlackboardReads:  []string{signs.KeySeen, signs.KeyCandidate, signs.KeyReported},
+		BlackboardWrites: []string{signs.KeySeen, signs.KeyCandidate},
+		Params:           params,
+	}
+}
+
+// Configure reads the parameters; an unknown name or a bad value is an
+// error naming it.
+func (d *Detect) Configure(_ context.Context, cfg sdk.Config) error {
+	p := defaults()
+	for k, v := range cfg.Params {
+		if _, ok := params[k]; !ok {
+			return fmt.Errorf("victimdetect: unknown parameter %q", k)
+		}
+		p[k] = v
+	}
+	return d.configure(p)
+}
+
+func (d *Detect) configure(p map[string]string) error {
+	var err error
+	num := func(k string, lo, hi float64) float64 {
+		v, perr := strconv.ParseFloat(p[k], 64)
+		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
+			if err == nil {
+				err = fmt.Errorf("victimdetect: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
+			}
+			return lo
+		}
+		return v
+	}
+	c := DefaultDetectorConfig()
+	c.FOV = num("camera_fov", 0.1, 3)
+	c.MinPixels = int(num("min_pixels", 2, 40))
+	c.ClassifyPixels = int(num("classify_pixels", 4, 40))
+	c.MinScore = num("min_score", 0, 1)
+	c.MinMargin = num("min_margin", 0, 1)
+	c.MinFill = num("min_fill", 0, 1)
+	c.GridPitch = num("grid_pitch", 0, 1)
+	c.NoSnap = c.GridPitch == 0
+	maxDist := num("max_distance", 0.05, 5)
+	radius := num("match_radius", 0.005, 0.2)
+	votes := num("raise_votes", 1, 100)
+	strongScore := num("strong_score", 0, 1)
+	strongMargin := num("strong_margin", 0, 1)
+	agree := num("raise_agreement", 0, 1)
+	sigma := num("raise_sigma", 0.001, 0.5)
+	refire := num("refire_steps", 1, 1e6)
+	state := p["raise_state"]
+	if state == "" && err == nil {
+		err = fmt.Errorf("victimdetect: parameter raise_state is empty: name the FSM state victim_seen leaves")
+	}
+	if err != nil {
+		return err
+	}
+	*d = Detect{
+		cfg: c, maxDist: maxDist, raiseVotes: votes, strongScore: strongScore, strongMargin: strongMargin, raiseAgree: agree, raiseSigma: sigma,
+		raiseState: state, refire: uint64(refire),
+		det: NewDetector(c), pose: nav.NewTracker(nav.DefaultRobot()), tr: tracker{radius: radius},
+		mountsByName: map[string]Mount{},
+	}
+	for _, m := range DefaultMounts {
+		d.mountsByName[m.Name] = m
+	}
+	return nil
+}
+
+// Step tracks the pose, runs the detector on the frames, merges the
+// detections, and raises a sign when one is ready.
+func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	pose := d.pose.Update(obs)
+	bb := obs.GetBlackboard()
+	reported, errRep := signs.Get(bb, signs.KeyReported)
+	if !d.restored {
+		d.restored = true
+		seen, _ := signs.Get(bb, signs.KeySeen)
+		d.tr.restore(seen, reported)
+		if c, ok, _ := signs.Candidate(bb); ok && reported.ByID(c.ID) < 0 {
+			d.cand, d.raisedAt = c.ID, obs.GetStep()
+		}
+	}
+	act := &pluginpb.Action{}
+	writes := map[string][]byte{}
+	// Signs report finished with.
+	for _, s := range reported {
+		for _, t := range d.tr.tracks {
+			if t.sign.ID == s.ID && t.sign.Status != s.Status {
+				t.sign.Status = s.Status
+				t.changed = true
+			}
+		}
+		if s.ID == d.cand {
+			d.cand = 0
+			writes[signs.KeyCandidate] = nil
+		}
+	}
+	if len(obs.GetCameras()) > 0 && d.pose.YawKnown() && !d.pose.Relocated() {
+		d.detect(obs, pose, reported)
+	}
+	// Publish changes.
+	changed := false
+	for _, t := range d.tr.tracks {
+		if t.touched && t.sign.ID == d.cand {
+			// Every view refreshes the candidate (report checks its Step).
+			writes[signs.KeyCandidate] = signs.List{t.sign}.Encode()
+		}
+		changed = changed || t.changed
+		t.changed, t.touched = false, false
+	}
+	// Raise.
+	if obs.GetState() == d.raiseState && errRep == nil {
+		switch {
+		case d.cand != 0 && obs.GetStep() >= d.raisedAt+d.refire:
+			act.Events = append(act.Events, EventVictimSeen)
+			d.raisedAt = obs.GetStep()
+		case d.cand == 0:
+			if t := d.ready(pose); t != nil {
+				t.sign.Status = signs.Raised
+				d.cand, d.raisedAt = t.sign.ID, obs.GetStep()
+				writes[signs.KeyCandidate] = signs.List{t.sign}.Encode()
+				changed = true
+				act.Events = append(act.Events, EventVictimSeen)
+			}
+		}
+	}
+	if changed {
+		writes[signs.KeySeen] = d.seen().Encode()
+	}
+	if len(writes) > 0 {
+		act.Blackboard = writes
+	}
+	return act, nil
+}
+
+// detect runs the detector on every frame and merges what it finds.
+func (d *Detect) detect(obs *pluginpb.Observation, pose nav.Pose, reported signs.List) {
+	for _, f := range obs.GetCameras() {
+		m, ok := d.mountsByName[f.GetName()]
+		if !ok {
+			continue
+		}
+		d.dets = d.det.Frame(d.dets[:0], f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), m, pose)
+		for _, det := range d.dets {
+			if det.Dist > d.maxDist || !finite(det.Pos) {
+				continue
+			}
+			strong := det.Letter != 0 && det.Score >= d.strongScore && det.Margin >= d.strongMargin
+			d.tr.add(det, obs.GetStep(), reported, strong)
+		}
+	}
+}
+
+func finite(v signs.Vec2) bool {
+	return !math.IsNaN(v.X) && !math.IsNaN(v.Z) && !math.IsInf(v.X, 0) && !math.IsInf(v.Z, 0) &&
+		math.Abs(v.X) < 100 && math.Abs(v.Z) < 100
+}
+
+// ready returns the sign to raise next: the nearest seen sign whose letter
+// enough views agree on.
+func (d *Detect) ready(pose nav.Pose) *track {
+	var best *track
+	bd := math.Inf(1)
+	here := signs.Vec2{X: pose.X, Z: pose.Z}
+	for _, t := range d.tr.tracks {
+		b := t.best()
+		if t.sign.Status != signs.Seen || b < 0 || (t.votes[b] < d.raiseVotes && t.strong[b] == 0) || t.agreement() < d.raiseAgree || t.sigma > d.raiseSigma {
+			continue
+		}
+		if dd := t.sign.Pos.Dist(here); dd < bd {
+			best, bd = t, dd
+		}
+	}
+	return best
+}
+
+// seen lists the classified signs still in victim-detect's hands.
+func (d *Detect) seen() signs.List {
+	var l signs.List
+	for _, t := range d.tr.tracks {
+		if t.sign.Letter != 0 && (t.sign.Status == signs.Seen || t.sign.Status == signs.Raised) {
+			l = append(l, t.sign)
+		}
+	}
+	return l
+}

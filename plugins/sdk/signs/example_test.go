@@ -1,0 +1,29 @@
+package signs_test
+
+import (
+	"fmt"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
+
+// A behavior writes the signs it knows to the blackboard and another
+// reads them back.
+func Example() {
+	seen := signs.List{{ID: 1, Letter: signs.Harmed, Status: signs.Raised, Views: 4,
+		Pos: signs.Vec2{X: -0.234, Z: 0.1744}, Normal: signs.Vec2{X: 0, Z: -1}}}
+	writes := map[string][]byte{signs.KeyCandidate: seen.Encode()}
+
+	// …and on the reader's side, from Observation.Blackboard:
+	s, ok, err := signs.Candidate(writes)
+	x, z := s.ReportCm()
+	fmt.Println(ok, err, s, s.Category(), x, z)
+	// Output: true <nil> #1 H (-0.234,0.174) n(0.00,-1.00) raised victim -23 17
+}
+
+// ExampleAnswerCell places a sign into the Erebus map matrix of an 8×8
+// arena (tile (0,0)'s corner at (-0.54, -0.54)).
+func ExampleAnswerCell() {
+	row, col, ok := signs.AnswerCell(signs.Vec2{X: -0.5344, Z: -0.258}, signs.Vec2{X: 1}, signs.Vec2{X: -0.54, Z: -0.54})
+	fmt.Println(row, col, ok)
+	// Output: 10 0 true
+}

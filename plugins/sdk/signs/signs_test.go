@@ -1,0 +1,221 @@
+package signs
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+func sample() List {
+	return List{
+		{ID: 1, Letter: 'H', Status: Seen, Views: 3, Step: 17, Pos: Vec2{0.1, -0.2}, Normal: Vec2{1, 0}},
+		{ID: 2, Letter: 'O', Status: Unreachable, Views: 1, Step: 99, Pos: Vec2{-0.5344, 0.262}},
+		{ID: 7, Letter: 'C', Status: Confirmed, Views: 9, Step: 1 << 40, Pos: Vec2{0, 0}, Normal: Vec2{0.6, -0.8}},
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		l    List
+	}{{"empty", List{}}, {"one", sample()[:1]}, {"three", sample()}} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := tc.l.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := headerSize + recordSize*len(tc.l); len(b) != want {
+				t.Fatalf("encoded %d bytes, want %d", len(b), want)
+			}
+			got, err := Decode(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tc.l) {
+				t.Fatalf("decoded %d signs, want %d", len(got), len(tc.l))
+			}
+			for i := range got {
+				if got[i] != tc.l[i] {
+					t.Errorf("sign %d: got %v, want %v", i, got[i], tc.l[i])
+				}
+			}
+		})
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	good := sample().Encode()
+	mut := func(f func(b []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
+	put := func(off int, v float64) func([]byte) []byte {
+		return func(b []byte) []byte {
+			bits := math.Float64bits(v)
+			for i := range 8 {
+				b[off+i] = byte(bits >> (8 * i))
+			}
+			return b
+		}
+	}
+	for _, tc := range []struct {
+		name, want string
+		in         []byte
+	}{
+		{"short", "shorter than", []byte("SG")},
+		{"magic", "magic", mut(func(b []byte) []byte { b[0] = 'X'; return b })},
+		{"version", "version 9", mut(func(b []byte) []byte { b[2] = 9; return b })},
+		{"truncated", "need", good[:len(good)-1]},
+		{"trailing", "need", append(append([]byte(nil), good...), 0)},
+		{"letter", "letter", mut(func(b []byte) []byte { b[headerSize+4] = 'X'; return b })},
+		{"status", "status", mut(func(b []byte) []byte { b[headerSize+5] = 0; return b })},
+		{"id0", "id 0", mut(func(b []byte) []byte { copy(b[headerSize:], []byte{0, 0, 0, 0}); return b })},
+		{"nan", "not finite", mut(put(headerSize+16, math.NaN()))},
+		{"far", "beyond", mut(put(headerSize+24, 1e9))},
+		{"normal", "normal", mut(put(headerSize+32, 0.5))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(tc.in)
+			if err == nil || !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Decode: %v, want an ErrFormat mentioning %q", err, tc.want)
+			}
+		})
+	}
+	if l, err := Decode(nil); err != nil || len(l) != 0 {
+		t.Errorf("Decode(nil) = %v, %v; want empty, nil", l, err)
+	}
+}
+
+func TestMarshalRefusesInvalid(t *testing.T) {
+	if _, err := (List{{ID: 1, Letter: 'Z', Status: Seen}}).MarshalBinary(); err == nil {
+		t.Fatal("MarshalBinary accepted letter Z")
+	}
+	if b := (List{{ID: 0, Letter: 'H', Status: Seen}}).Encode(); b != nil {
+		t.Fatal("Encode of an invalid list is not nil")
+	}
+}
+
+func TestGetAndCandidate(t *testing.T) {
+	bb := map[string][]byte{KeyCandidate: sample()[:1].Encode(), KeySeen: []byte("junk")}
+	s, ok, err := Candidate(bb)
+	if err != nil || !ok || s.ID != 1 {
+		t.Fatalf("Candidate = %v %v %v", s, ok, err)
+	}
+	if _, err := Get(bb, KeySeen); err == nil || !strings.Contains(err.Error(), KeySeen) {
+		t.Fatalf("Get junk: %v, want an error naming the key", err)
+	}
+	if _, ok, err := Candidate(map[string][]byte{}); ok || err != nil {
+		t.Fatalf("Candidate of an empty blackboard: %v %v", ok, err)
+	}
+}
+
+func TestCategoryAndLetters(t *testing.T) {
+	for _, tc := range []struct {
+		l     byte
+		valid bool
+		cat   Category
+	}{{'H', true, Victim}, {'S', true, Victim}, {'U', true, Victim}, {'F', true, Hazard}, {'P', true, Hazard},
+		{'C', true, Hazard}, {'O', true, Hazard}, {'h', false, Victim}, {0, false, Victim}, {'X', false, Victim}} {
+		t.Run(string(rune(tc.l)), func(t *testing.T) {
+			if ValidLetter(tc.l) != tc.valid || CategoryOf(tc.l) != tc.cat {
+				t.Errorf("%q: valid %v cat %v", tc.l, ValidLetter(tc.l), CategoryOf(tc.l))
+			}
+		})
+	}
+}
+
+func TestSameAndMatch(t *testing.T) {
+	a := Sign{ID: 1, Letter: 'H', Status: Seen, Pos: Vec2{0, 0}, Normal: Vec2{1, 0}}
+	for _, tc := range []struct {
+		name string
+		b    Sign
+		want bool
+	}{
+		{"close same facing", Sign{Pos: Vec2{0.02, 0.01}, Normal: Vec2{1, 0}}, true},
+		{"other letter", Sign{Letter: 'S', Pos: Vec2{0.01, 0}, Normal: Vec2{1, 0}}, true},
+		{"far", Sign{Pos: Vec2{0.05, 0}, Normal: Vec2{1, 0}}, false},
+		{"corner neighbour", Sign{Pos: Vec2{0.024, 0.024}, Normal: Vec2{0, 1}}, false},
+		{"very close, other normal", Sign{Pos: Vec2{0.01, 0.01}, Normal: Vec2{0, 1}}, true},
+		{"unknown normal", Sign{Pos: Vec2{0.02, 0}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Same(a, tc.b, 0.04); got != tc.want {
+				t.Errorf("Same = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	l := sample()
+	if i := l.Match(Sign{Pos: Vec2{-0.53, 0.26}}, 0.04); i != 1 {
+		t.Errorf("Match = %d, want 1", i)
+	}
+	if i := l.ByID(7); i != 2 {
+		t.Errorf("ByID(7) = %d", i)
+	}
+}
+
+func TestReportCm(t *testing.T) {
+	x, z := Sign{Pos: Vec2{-0.5344, 0.265}}.ReportCm()
+	if x != -53 || z != 27 {
+		t.Errorf("ReportCm = %d %d, want -53 27", x, z)
+	}
+}
+
+// sharedDir finds ../shared beside the repository root.
+func sharedDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Skip("no go.mod above the test directory")
+		}
+		dir = up
+	}
+	s := filepath.Join(dir, "..", "shared", "erebus")
+	if _, err := os.Stat(s); err != nil {
+		t.Skipf("shared test data absent (%s): skipping", s)
+	}
+	return s
+}
+
+// TestAnswerCellMatchesErebus places every sign of the shared worlds with
+// their true positions and normals and compares with Erebus's answer maps.
+func TestAnswerCellMatchesErebus(t *testing.T) {
+	dir := sharedDir(t)
+	for _, name := range []string{"world1", "world2", "room4_small"} {
+		t.Run(name, func(t *testing.T) {
+			w, err := world.Load(filepath.Join(dir, "worlds", name+".wbt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := os.ReadFile(filepath.Join(dir, "answers", name+".answer.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ans [][]string
+			if err := json.Unmarshal(raw, &ans); err != nil {
+				t.Fatal(err)
+			}
+			origin := Vec2{-w.Width*TileSize/2 - TileSize/2, -w.Height*TileSize/2 - TileSize/2}
+			for _, sg := range w.Signs {
+				r, c, ok := AnswerCell(Vec2{sg.Pos.X, sg.Pos.Z}, Vec2{sg.Normal.X, sg.Normal.Z}, origin)
+				if !ok || r >= len(ans) || c >= len(ans[r]) {
+					t.Errorf("%c at %v: cell (%d,%d) ok=%v outside the answer", sg.Letter, sg.Pos, r, c, ok)
+					continue
+				}
+				if cell := ans[r][c]; cell != "*" && !strings.ContainsRune(cell, rune(sg.Letter)) {
+					t.Errorf("%c at %v: cell (%d,%d) holds %q", sg.Letter, sg.Pos, r, c, cell)
+				}
+			}
+		})
+	}
+}
