@@ -1,9 +1,13 @@
 package sim
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
 
 // texSize is the side of a sign texture in texels.
-const texSize = 16
+const texSize = signs.GlyphSize
 
 // rgb is a colour with 8 bits a channel.
 type rgb struct{ r, g, b uint8 }
@@ -53,64 +57,6 @@ func passageColour(p byte) (rgb, bool) {
 // front.
 type texture [texSize * texSize]rgb
 
-// glyphs are the victim letters: '#' black on white.
-var glyphs = map[byte][texSize]string{
-	'H': {
-		"................",
-		"................",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..############..",
-		"..############..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"................",
-		"................",
-	},
-	'S': {
-		"................",
-		"................",
-		"...##########...",
-		"..###########...",
-		"..###...........",
-		"..###...........",
-		"..###...........",
-		"..###########...",
-		"...###########..",
-		"...........###..",
-		"...........###..",
-		"...........###..",
-		"..###########...",
-		"..##########....",
-		"................",
-		"................",
-	},
-	'U': {
-		"................",
-		"................",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..############..",
-		"...##########...",
-		"....########....",
-		"................",
-		"................",
-	},
-}
-
 // textures holds one texture per sign letter.
 type textures struct {
 	byLetter map[byte]*texture
@@ -119,7 +65,7 @@ type textures struct {
 
 func newTextures() *textures {
 	t := &textures{byLetter: map[byte]*texture{}}
-	for l, g := range glyphs {
+	for l, g := range signs.Glyphs {
 		var tx texture
 		for y := 0; y < texSize; y++ {
 			for x := 0; x < texSize; x++ {

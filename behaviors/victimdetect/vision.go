@@ -1,6 +1,10 @@
 package victimdetect
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+)
 
 // Pixel classes of a sign's picture.
 type class uint8
@@ -247,69 +251,11 @@ func (b *blob) heights() (hl, hr float64) {
 }
 
 // texSize is the side of the reference pictures.
-const texSize = 16
+const texSize = signs.GlyphSize
 
 // template is a sign's reference picture as pixel classes, row-major from
 // the top-left seen from the front.
 type template [texSize * texSize]class
-
-// letterRows are the victim letters: '#' black on white paper.
-var letterRows = map[byte][texSize]string{
-	'H': {
-		"................",
-		"................",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..############..",
-		"..############..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"................",
-		"................",
-	},
-	'S': {
-		"................",
-		"................",
-		"...##########...",
-		"..###########...",
-		"..###...........",
-		"..###...........",
-		"..###...........",
-		"..###########...",
-		"...###########..",
-		"...........###..",
-		"...........###..",
-		"...........###..",
-		"..###########...",
-		"..##########....",
-		"................",
-		"................",
-	},
-	'U': {
-		"................",
-		"................",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..###......###..",
-		"..############..",
-		"...##########...",
-		"....########....",
-		"................",
-		"................",
-	},
-}
 
 // hazardClass is the class of hazard l at (u, v), both −0.5..0.5 from the
 // sign's centre (v down): a diamond |u|+|v| ≤ 0.46 with a black rim from
@@ -352,7 +298,7 @@ var templates = func() [7]template {
 		t := &ts[k]
 		for y := range texSize {
 			for x := range texSize {
-				if rows, ok := letterRows[l]; ok {
+				if rows, ok := signs.Glyphs[l]; ok {
 					t[y*texSize+x] = clsWhite
 					if rows[y][x] == '#' {
 						t[y*texSize+x] = clsBlack
