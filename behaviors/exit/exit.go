@@ -87,16 +87,10 @@ type Exit struct {
 // New returns the exit behavior with its default parameters.
 func New() sdk.Behavior {
 	x := &Exit{}
-	_ = x.configure(defaults())
-	return x
-}
-
-func defaults() map[string]string {
-	m := map[string]string{}
-	for k, p := range params {
-		m[k] = p.Default
+	if err := x.Configure(context.Background(), sdk.Config{}); err != nil {
+		panic(err) // the defaults are valid; a test checks it
 	}
-	return m
+	return x
 }
 
 // Describe returns the plugin's description.
@@ -108,53 +102,37 @@ func (x *Exit) Describe() sdk.Description {
 	}
 }
 
-// Configure reads the parameters.
+// Configure reads the parameters (a missing one takes its default); an
+// unknown name or a bad value is an error naming it, and leaves x as it
+// was.
 func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
-	p := defaults()
-	for k, v := range cfg.Params {
-		if _, ok := params[k]; !ok {
-			return fmt.Errorf("exit: unknown parameter %q", k)
-		}
-		p[k] = v
+	r := cfg.Reader(Name, params)
+	n := Exit{
+		infoEvery:  r.Float("info_every_s", 0.1, 60),
+		planEvery:  r.Float("plan_every_s", 0.1, 60),
+		speed:      r.Float("speed_mps", 0.01, 1),
+		turnS:      r.Float("turn_s", 0, 10),
+		factor:     r.Float("factor", 1, 10),
+		margin:     r.Float("margin_s", 0, 300),
+		gameTime:   r.Float("game_time_s", 1, 100000),
+		maxWheel:   r.Float("max_wheel", 0.5, 100),
+		stuckS:     r.Float("stuck_s", 0.5, 60),
+		lopS:       r.Float("lop_s", 1, 19),
+		homeMargin: r.Float("home_margin", 0, 0.05),
 	}
-	return x.configure(p)
-}
-
-func (x *Exit) configure(p map[string]string) error {
-	var err error
-	f := func(k string, lo, hi float64) float64 {
-		v, perr := strconv.ParseFloat(p[k], 64)
-		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
-			if err == nil {
-				err = fmt.Errorf("exit: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
-			}
-			return lo
-		}
-		return v
-	}
-	x.infoEvery = f("info_every_s", 0.1, 60)
-	x.planEvery = f("plan_every_s", 0.1, 60)
-	x.speed = f("speed_mps", 0.01, 1)
-	x.turnS = f("turn_s", 0, 10)
-	x.factor = f("factor", 1, 10)
-	x.margin = f("margin_s", 0, 300)
-	x.gameTime = f("game_time_s", 1, 100000)
-	x.maxWheel = f("max_wheel", 0.5, 100)
-	x.stuckS = f("stuck_s", 0.5, 60)
-	x.lopS = f("lop_s", 1, 19)
-	x.homeMargin = f("home_margin", 0, 0.05)
-	if err != nil {
+	if err := r.Err(); err != nil {
 		return err
 	}
-	x.robot = nav.DefaultRobot()
-	x.tr = nav.NewTracker(x.robot)
+	n.robot = nav.DefaultRobot()
+	n.tr = nav.NewTracker(n.robot)
 	d := nav.DefaultDriver()
-	d.MaxWheel = x.maxWheel
-	x.fol = nav.Follower{D: d}
-	x.lastInfo = math.Inf(-1)
-	x.lastPlanT = math.Inf(-1)
-	x.lastDecode = math.Inf(-1)
-	x.needPlan = true
+	d.MaxWheel = n.maxWheel
+	n.fol = nav.Follower{D: d}
+	n.lastInfo = math.Inf(-1)
+	n.lastPlanT = math.Inf(-1)
+	n.lastDecode = math.Inf(-1)
+	n.needPlan = true
+	*x = n
 	return nil
 }
 

@@ -36,6 +36,7 @@ func TestDescribeAndConfigure(t *testing.T) {
 		{"unknown", map[string]string{"hurry": "1"}, true},
 		{"factor below 1", map[string]string{"factor": "0.5"}, true},
 		{"not a number", map[string]string{"speed_mps": "fast"}, true},
+		{"nan", map[string]string{"margin_s": "NaN"}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,7 +12,6 @@ package explore
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strconv"
 
@@ -80,16 +79,10 @@ type Explore struct {
 // New returns the explore behavior with its default parameters.
 func New() sdk.Behavior {
 	e := &Explore{}
-	_ = e.configure(defaults())
-	return e
-}
-
-func defaults() map[string]string {
-	m := map[string]string{}
-	for k, p := range params {
-		m[k] = p.Default
+	if err := e.Configure(context.Background(), sdk.Config{}); err != nil {
+		panic(err) // the defaults are valid; a test checks it
 	}
-	return m
+	return e
 }
 
 // Describe returns the plugin's description.
@@ -101,47 +94,31 @@ func (e *Explore) Describe() sdk.Description {
 	}
 }
 
-// Configure reads the parameters.
+// Configure reads the parameters (a missing one takes its default); an
+// unknown name or a bad value is an error naming it, and leaves e as it
+// was.
 func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
-	p := defaults()
-	for k, v := range cfg.Params {
-		if _, ok := params[k]; !ok {
-			return fmt.Errorf("explore: unknown parameter %q", k)
-		}
-		p[k] = v
+	r := cfg.Reader(Name, params)
+	n := Explore{
+		maxWheel:    r.Float("max_wheel", 0.5, 100),
+		calibWheel:  r.Float("calib_wheel", 0.5, 100),
+		stuckS:      r.Float("stuck_s", 0.5, 60),
+		lopS:        r.Float("lop_s", 1, 19),
+		mapEvery:    r.Int("map_every", 1, 1000),
+		replanSteps: r.Int("replan_steps", 1, 1000),
+		goalFails:   r.Int("goal_failures", 1, 100),
+		mcfg:        nav.DefaultMapConfig(),
+		costs:       nav.DefaultCosts(),
+		robot:       nav.DefaultRobot(),
 	}
-	return e.configure(p)
-}
-
-func (e *Explore) configure(p map[string]string) error {
-	var err error
-	f := func(k string, lo, hi float64) float64 {
-		v, perr := strconv.ParseFloat(p[k], 64)
-		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
-			if err == nil {
-				err = fmt.Errorf("explore: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
-			}
-			return lo
-		}
-		return v
-	}
-	e.maxWheel = f("max_wheel", 0.5, 100)
-	e.calibWheel = f("calib_wheel", 0.5, 100)
-	e.stuckS = f("stuck_s", 0.5, 60)
-	e.lopS = f("lop_s", 1, 19)
-	e.mapEvery = int(f("map_every", 1, 1000))
-	e.replanSteps = int(f("replan_steps", 1, 1000))
-	e.goalFails = int(f("goal_failures", 1, 100))
-	e.mcfg = nav.DefaultMapConfig()
-	e.mcfg.MaxRange = f("max_range", 0.1, 0.8)
-	e.mcfg.MinHits = int(f("min_hits", 1, 100))
-	e.costs = nav.DefaultCosts()
-	e.costs.Swamp = f("swamp_cost", 1, 100)
-	e.costs.Edge = f("edge_cost", 0, 10)
-	if err != nil {
+	n.mcfg.MaxRange = r.Float("max_range", 0.1, 0.8)
+	n.mcfg.MinHits = r.Int("min_hits", 1, 100)
+	n.costs.Swamp = r.Float("swamp_cost", 1, 100)
+	n.costs.Edge = r.Float("edge_cost", 0, 10)
+	if err := r.Err(); err != nil {
 		return err
 	}
-	e.robot = nav.DefaultRobot()
+	*e = n
 	e.reset()
 	return nil
 }

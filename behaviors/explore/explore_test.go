@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +36,8 @@ func TestDescribeAndConfigure(t *testing.T) {
 		{"unknown", map[string]string{"speed": "1"}, true},
 		{"not a number", map[string]string{"stuck_s": "soon"}, true},
 		{"out of range", map[string]string{"lop_s": "25"}, true},
+		{"fractional count", map[string]string{"map_every": "2.5"}, true},
+		{"whole count", map[string]string{"map_every": "4", "min_hits": "3"}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -43,6 +46,20 @@ func TestDescribeAndConfigure(t *testing.T) {
 				t.Errorf("Configure(%v) = %v, want error %v", c.params, err, c.wantErr)
 			}
 		})
+	}
+}
+
+func TestConfigureErrorKeepsSettings(t *testing.T) {
+	e := New().(*Explore)
+	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"max_wheel": "4", "map_every": "3"}}); err != nil {
+		t.Fatal(err)
+	}
+	err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"max_wheel": "5", "lop_s": "25"}})
+	if err == nil || !strings.Contains(err.Error(), `explore: parameter lop_s="25"`) {
+		t.Fatalf("Configure = %v, want an error naming lop_s", err)
+	}
+	if e.maxWheel != 4 || e.mapEvery != 3 {
+		t.Errorf("after a failed Configure max_wheel=%g map_every=%d, want the previous 4 and 3", e.maxWheel, e.mapEvery)
 	}
 }
 

@@ -150,22 +150,11 @@ func New() sdk.Behavior { return NewLogged(sdk.Logger()) }
 
 // NewLogged is New with another logger (nil: none).
 func NewLogged(log *zap.Logger) sdk.Behavior {
-	if log == nil {
-		log = zap.NewNop()
-	}
 	r := &Report{log: log}
-	if err := r.configure(defaults()); err != nil {
+	if err := r.Configure(context.Background(), sdk.Config{}); err != nil {
 		panic(err) // the defaults are valid; a test checks it
 	}
 	return r
-}
-
-func defaults() map[string]string {
-	m := map[string]string{}
-	for k, p := range params {
-		m[k] = p.Default
-	}
-	return m
 }
 
 // Describe returns the plugin's description.
@@ -178,48 +167,29 @@ func (r *Report) Describe() sdk.Description {
 	}
 }
 
-// Configure reads the parameters; an unknown name or a bad value is an
-// error naming it.
+// Configure reads the parameters (a missing one takes its default); an
+// unknown name or a bad value is an error naming it, and leaves r as it
+// was.
 func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
-	p := defaults()
-	for k, v := range cfg.Params {
-		if _, ok := params[k]; !ok {
-			return fmt.Errorf("report: unknown parameter %q", k)
-		}
-		p[k] = v
-	}
-	return r.configure(p)
-}
-
-func (r *Report) configure(p map[string]string) error {
-	var err error
-	num := func(k string, lo, hi float64) float64 {
-		v, perr := strconv.ParseFloat(p[k], 64)
-		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
-			if err == nil {
-				err = fmt.Errorf("report: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
-			}
-			return lo
-		}
-		return v
-	}
+	p := cfg.Reader(Name, params)
 	n := Report{
-		standoff: num("standoff", 0.04, 0.09), arriveTol: num("arrive_tol", 0.002, 0.05),
-		reach: num("reach", 0.03, 0.09), maxWheel: num("max_wheel", 0.5, 6.28),
-		stillS: num("still_s", 1.0, 19), holdS: num("hold_s", 0, 5), timeoutS: num("timeout_s", 1, 480),
-		stuckS: num("stuck_s", 0.5, 60), verifyS: num("verify_s", 0, 60), verifyViews: num("verify_views", 1, 1e4), backS: num("back_s", 0, 5), verifyDist: num("verify_dist", 0.05, 2),
-		confirmS: num("confirm_s", 0, 10), planDist: num("plan_dist", 0, 5),
+		standoff:    p.Float("standoff", 0.04, 0.09),
+		arriveTol:   p.Float("arrive_tol", 0.002, 0.05),
+		reach:       p.Float("reach", 0.03, 0.09),
+		maxWheel:    p.Float("max_wheel", 0.5, 6.28),
+		stillS:      p.Float("still_s", 1.0, 19),
+		holdS:       p.Float("hold_s", 0, 5),
+		timeoutS:    p.Float("timeout_s", 1, 480),
+		stuckS:      p.Float("stuck_s", 0.5, 60),
+		verifyS:     p.Float("verify_s", 0, 60),
+		verifyViews: p.Float("verify_views", 1, 1e4),
+		backS:       p.Float("back_s", 0, 5),
+		verifyDist:  p.Float("verify_dist", 0.05, 2),
+		confirmS:    p.Float("confirm_s", 0, 10),
+		planDist:    p.Float("plan_dist", 0, 5),
+		confirm:     p.Bool("confirm"),
 	}
-	switch p["confirm"] {
-	case "true":
-		n.confirm = true
-	case "false":
-	default:
-		if err == nil {
-			err = fmt.Errorf("report: parameter confirm=%q: want true or false", p["confirm"])
-		}
-	}
-	if err != nil {
+	if err := p.Err(); err != nil {
 		return err
 	}
 	n.pose = nav.NewTracker(nav.DefaultRobot())

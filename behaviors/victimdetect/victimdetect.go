@@ -59,7 +59,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -125,18 +124,10 @@ var (
 // New returns the victim-detect behavior with its default parameters.
 func New() sdk.Behavior {
 	d := &Detect{}
-	if err := d.configure(defaults()); err != nil {
+	if err := d.Configure(context.Background(), sdk.Config{}); err != nil {
 		panic(err) // the defaults are valid; a test checks it
 	}
 	return d
-}
-
-func defaults() map[string]string {
-	m := map[string]string{}
-	for k, p := range params {
-		m[k] = p.Default
-	}
-	return m
 }
 
 // Describe returns the plugin's description.
@@ -154,64 +145,45 @@ func (d *Detect) Describe() sdk.Description {
 	}
 }
 
-// Configure reads the parameters; an unknown name or a bad value is an
-// error naming it.
+// Configure reads the parameters (a missing one takes its default); an
+// unknown name or a bad value is an error naming it, and leaves d as it
+// was.
 func (d *Detect) Configure(_ context.Context, cfg sdk.Config) error {
-	p := defaults()
-	for k, v := range cfg.Params {
-		if _, ok := params[k]; !ok {
-			return fmt.Errorf("victimdetect: unknown parameter %q", k)
-		}
-		p[k] = v
-	}
-	return d.configure(p)
-}
-
-func (d *Detect) configure(p map[string]string) error {
-	var err error
-	num := func(k string, lo, hi float64) float64 {
-		v, perr := strconv.ParseFloat(p[k], 64)
-		if perr != nil || math.IsNaN(v) || v < lo || v > hi {
-			if err == nil {
-				err = fmt.Errorf("victimdetect: parameter %s=%q: want a number in [%g, %g]", k, p[k], lo, hi)
-			}
-			return lo
-		}
-		return v
-	}
+	r := cfg.Reader(Name, params)
 	c := DefaultDetectorConfig()
-	c.FOV = num("camera_fov", 0.1, 3)
-	c.MinPixels = int(num("min_pixels", 2, 40))
-	c.ClassifyPixels = int(num("classify_pixels", 4, 40))
-	c.MinScore = num("min_score", 0, 1)
-	c.MinMargin = num("min_margin", 0, 1)
-	c.MinFill = num("min_fill", 0, 1)
-	c.GridPitch = num("grid_pitch", 0, 1)
+	c.FOV = r.Float("camera_fov", 0.1, 3)
+	c.MinPixels = r.Int("min_pixels", 2, 40)
+	c.ClassifyPixels = r.Int("classify_pixels", 4, 40)
+	c.MinScore = r.Float("min_score", 0, 1)
+	c.MinMargin = r.Float("min_margin", 0, 1)
+	c.MinFill = r.Float("min_fill", 0, 1)
+	c.GridPitch = r.Float("grid_pitch", 0, 1)
 	c.NoSnap = c.GridPitch == 0
-	maxDist := num("max_distance", 0.05, 5)
-	radius := num("match_radius", 0.005, 0.2)
-	votes := num("raise_votes", 1, 100)
-	strongScore := num("strong_score", 0, 1)
-	strongMargin := num("strong_margin", 0, 1)
-	agree := num("raise_agreement", 0, 1)
-	sigma := num("raise_sigma", 0.001, 0.5)
-	refire := num("refire_steps", 1, 1e6)
-	state := p["raise_state"]
-	if state == "" && err == nil {
-		err = fmt.Errorf("victimdetect: parameter raise_state is empty: name the FSM state victim_seen leaves")
-	}
-	if err != nil {
-		return err
-	}
-	*d = Detect{
-		cfg: c, maxDist: maxDist, raiseVotes: votes, strongScore: strongScore, strongMargin: strongMargin, raiseAgree: agree, raiseSigma: sigma,
-		raiseState: state, refire: uint64(refire),
-		det: NewDetector(c), pose: nav.NewTracker(nav.DefaultRobot()), tr: tracker{radius: radius},
+	n := Detect{
+		cfg:          c,
+		maxDist:      r.Float("max_distance", 0.05, 5),
+		tr:           tracker{radius: r.Float("match_radius", 0.005, 0.2)},
+		raiseVotes:   r.Float("raise_votes", 1, 100),
+		strongScore:  r.Float("strong_score", 0, 1),
+		strongMargin: r.Float("strong_margin", 0, 1),
+		raiseAgree:   r.Float("raise_agreement", 0, 1),
+		raiseSigma:   r.Float("raise_sigma", 0.001, 0.5),
+		refire:       uint64(r.Int("refire_steps", 1, 1e6)),
+		raiseState:   r.String("raise_state"),
 		mountsByName: map[string]Mount{},
 	}
-	for _, m := range DefaultMounts {
-		d.mountsByName[m.Name] = m
+	if err := r.Err(); err != nil {
+		return err
 	}
+	if n.raiseState == "" {
+		return fmt.Errorf("%s: parameter raise_state is empty: name the FSM state victim_seen leaves", Name)
+	}
+	n.det = NewDetector(c)
+	n.pose = nav.NewTracker(nav.DefaultRobot())
+	for _, m := range DefaultMounts {
+		n.mountsByName[m.Name] = m
+	}
+	*d = n
 	return nil
 }
 

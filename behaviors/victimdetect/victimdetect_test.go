@@ -44,6 +44,8 @@ func TestConfigure(t *testing.T) {
 		{"not a number", map[string]string{"min_score": "high"}, "min_score"},
 		{"out of range", map[string]string{"camera_fov": "7"}, "camera_fov"},
 		{"empty state", map[string]string{"raise_state": ""}, "raise_state"},
+		{"fractional pixels", map[string]string{"min_pixels": "5.5"}, `min_pixels="5.5": want an integer`},
+		{"bad value before empty state", map[string]string{"min_fill": "2", "raise_state": ""}, "min_fill"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := New().(sdk.Configurer).Configure(context.Background(), sdk.Config{Params: tc.params})

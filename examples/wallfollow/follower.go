@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -21,29 +19,40 @@ type follower struct {
 	backUntil  float64 // sim time until which the robot backs away from a hole
 }
 
-func newFollower() *follower { return &follower{speed: 5, wallDist: 0.045, exploreFor: 300} }
+// params declares the parameters, with their defaults.
+var params = map[string]sdk.Param{
+	"speed":       {Default: "5", Description: "wheel speed in rad/s, 0.1 to 6.28 (the motors' limit)"},
+	"wall_dist":   {Default: "0.045", Description: "distance in metres to keep from the left wall, 0.01 to 0.8 (the sensors' range)"},
+	"explore_for": {Default: "300", Description: "seconds of exploring before firing explored"},
+}
+
+func newFollower() *follower {
+	f := &follower{}
+	if err := f.Configure(context.Background(), sdk.Config{}); err != nil {
+		panic(err) // the defaults are valid; a test checks it
+	}
+	return f
+}
 
 // Describe declares the state it drives and its parameters.
 func (f *follower) Describe() sdk.Description {
 	return sdk.Description{
 		Name: "wallfollow", Version: "1.0.0", States: []string{"explore"},
-		Params: map[string]sdk.Param{
-			"speed":       {Default: "5", Description: "wheel speed in rad/s (max 6.28)"},
-			"wall_dist":   {Default: "0.045", Description: "distance in metres to keep from the left wall"},
-			"explore_for": {Default: "300", Description: "seconds of exploring before firing explored"},
-		},
+		Params: params,
 	}
 }
 
-// Configure reads the parameters.
+// Configure reads the parameters; a missing one takes its default, and an
+// unknown name or a bad value is an error naming it.
 func (f *follower) Configure(_ context.Context, c sdk.Config) error {
-	for name, dst := range map[string]*float64{"speed": &f.speed, "wall_dist": &f.wallDist, "explore_for": &f.exploreFor} {
-		v, err := strconv.ParseFloat(c.Params[name], 64)
-		if err != nil || v <= 0 || math.IsInf(v, 0) {
-			return fmt.Errorf("wallfollow: parameter %s = %q: want a positive number", name, c.Params[name])
-		}
-		*dst = v
+	r := c.Reader("wallfollow", params)
+	speed := r.Float("speed", 0.1, 6.28)
+	wallDist := r.Float("wall_dist", 0.01, 0.8)
+	exploreFor := r.Float("explore_for", 0.1, 1e5)
+	if err := r.Err(); err != nil {
+		return err
 	}
+	*f = follower{speed: speed, wallDist: wallDist, exploreFor: exploreFor}
 	return nil
 }
 
