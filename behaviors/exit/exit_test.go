@@ -144,3 +144,34 @@ func Example() {
 	fmt.Println(d.Name, d.States, d.BlackboardReads)
 	// Output: exit [exit] [map signs]
 }
+
+// TestResendDropped: when the runner reports that the Action carrying the
+// map and its evaluation, or the exit, was dropped, exit sends it again.
+func TestResendDropped(t *testing.T) {
+	dropped := func(step int) []string {
+		return []string{fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, step)}
+	}
+	cases := []struct {
+		name              string
+		phase             int
+		mapStep, exitStep uint64
+		errs              []string
+		wantPhase         int
+	}{
+		{"map dropped", 2, 10, 0, dropped(10), 0},
+		{"map dropped while exiting", 3, 10, 20, dropped(10), 0},
+		{"exit dropped", 3, 10, 20, dropped(20), 2},
+		{"another step dropped", 3, 10, 20, dropped(15), 3},
+		{"other errors", 3, 10, 20, []string{"comms gate refused something"}, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			x := New().(*Exit)
+			x.phase, x.mapStep, x.exitStep = c.phase, c.mapStep, c.exitStep
+			x.resendDropped(&pluginpb.Observation{Errors: c.errs})
+			if x.phase != c.wantPhase {
+				t.Errorf("phase %d, want %d", x.phase, c.wantPhase)
+			}
+		})
+	}
+}

@@ -134,6 +134,7 @@ type job struct {
 	baseline   float64
 	hasBase    bool
 	sentAt     float64
+	reportStep uint64 // the step whose Action carried the report
 	askedAt    float64
 	retries    int
 	approaches int
@@ -278,6 +279,16 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		return r.finish(act, bb, signs.Unreachable, "timeout"), nil
 	}
 	for _, e := range obs.GetErrors() {
+		var step uint64
+		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err == nil {
+			if (j.phase == phaseHold || j.phase == phaseConfirm) && step == j.reportStep && len(r.sent) > 0 {
+				// The Action that carried the report was dropped: nothing
+				// was sent, so report again.
+				r.sent = r.sent[:len(r.sent)-1]
+				j.phase = phaseSettle
+			}
+			continue
+		}
 		if j.phase != phaseHold || !strings.Contains(strings.ToLower(e), "report") {
 			continue
 		}
@@ -546,7 +557,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		r.sent = append(r.sent, sentReport{x: x, z: z, hazard: j.sign.Category() == signs.Hazard})
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_Report{
 			Report: &pluginpb.Report{XCm: x, ZCm: z, Type: string(j.sign.Letter)}}})
-		j.phase, j.sentAt = phaseHold, now
+		j.phase, j.sentAt, j.reportStep = phaseHold, now, obs.GetStep()
 		return 0, 0
 	case phaseHold:
 		if now-j.sentAt < r.holdS {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -64,6 +65,9 @@ type world struct {
 	seen bool
 	// gain is what a report adds to the score.
 	gain float64
+	// drop, when > 0, drops the first Action carrying a report, as the
+	// runner does when a plugin misses its deadline, and says so.
+	drop int
 }
 
 func (w *world) run(n int) {
@@ -101,6 +105,11 @@ func (w *world) run(n int) {
 			case o.GetGameInfoRequest() != nil:
 				w.inbox = append(w.inbox, &pluginpb.Inbound{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{Score: w.score}}})
 			case o.GetReport() != nil:
+				if w.drop > 0 {
+					w.drop--
+					w.errs = append(w.errs, fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, w.step))
+					continue
+				}
 				if w.refuse != "" {
 					w.errs = append(w.errs, w.refuse)
 					continue
@@ -158,6 +167,21 @@ func TestReportsAndConfirms(t *testing.T) {
 	ns, err := nav.DecodeSigns(w.bb[nav.KeySigns])
 	if err != nil || len(ns) != 1 || ns[0].Letter != 'P' {
 		t.Fatalf("nav signs %v, %v", ns, err)
+	}
+}
+
+// TestReportsAgainWhenDropped: the runner dropped the Action carrying the
+// report (a missed deadline) and said so; report sends it again.
+func TestReportsAgainWhenDropped(t *testing.T) {
+	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.drop = 1
+	w.run(600)
+	if len(w.sent) != 1 || len(w.events) != 1 {
+		t.Fatalf("sent %d reports and events %v, want the report sent again and one %q", len(w.sent), w.events, EventReported)
+	}
+	rep, err := signs.Get(w.bb, signs.KeyReported)
+	if err != nil || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+		t.Fatalf("signs.reported = %v, %v; want the sign confirmed", rep, err)
 	}
 }
 

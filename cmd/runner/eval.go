@@ -262,6 +262,7 @@ type evalRow struct {
 func summarize(name string, rs []game.Result) evalRow {
 	row := evalRow{World: name, Runs: len(rs)}
 	var score, max, signs, correct float64
+	withSigns := 0
 	for _, r := range rs {
 		score += r.Referee.Score
 		max += r.MaxScore
@@ -270,8 +271,11 @@ func summarize(name string, rs []game.Result) evalRow {
 		correct += float64(r.Referee.SignsCorrectType)
 		row.MisidPerRun += float64(r.Referee.Misidentifications)
 		row.MapScore += r.Referee.MapScore
-		if r.Referee.ExitBonusGiven {
-			row.ExitBonusRate++
+		if r.Signs > 0 {
+			withSigns++ // the exit bonus needs a sign found (RULES.md §1.7)
+			if r.Referee.ExitBonusGiven {
+				row.ExitBonusRate++
+			}
 		}
 		row.AutoLoP += r.Referee.LoPAutomatic
 		row.GameTime += r.Referee.GameTime
@@ -289,7 +293,7 @@ func summarize(name string, rs []game.Result) evalRow {
 	row.SignsCorrect = pct(correct, signs)
 	row.MisidPerRun /= n
 	row.MapScore /= n
-	row.ExitBonusRate = 100 * row.ExitBonusRate / n
+	row.ExitBonusRate = 100 * row.ExitBonusRate / float64(max1(withSigns))
 	row.GameTime /= n
 	row.WallTime /= time.Duration(max1(len(rs)))
 	return row

@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -82,10 +83,12 @@ func (c *Conn) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
+				// Keep the stack, as a crashed plugin process prints it.
+				crash := fmt.Errorf("panic: %v\n%s", p, debug.Stack())
 				c.mu.Lock()
-				c.exited, c.crash = true, fmt.Errorf("panic: %v", p)
+				c.exited, c.crash = true, crash
 				c.mu.Unlock()
-				done <- result{err: fmt.Errorf("plugin crashed: panic: %v", p)}
+				done <- result{err: fmt.Errorf("plugin crashed: %w", crash)}
 			}
 		}()
 		act, err := c.b.Step(ctx, obs)
