@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +64,11 @@ func TestEvalFlagsErrors(t *testing.T) {
 // TestEvalPlays plays one generated world once with the built-in behaviors
 // in-process and checks the table has its row and the overall row.
 func TestEvalPlays(t *testing.T) {
-	out, err := runRoot(t, "eval", "--generate", "1", "--generate-size", "4x4", "--runs", "1", "--in-process", "--log-level", "error")
+	cfg := filepath.Join(t.TempDir(), "slow.yaml")
+	if err := os.WriteFile(cfg, []byte("deadline_ms: 1000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runRoot(t, "eval", "--config", cfg, "--generate", "1", "--generate-size", "4x4", "--runs", "1", "--in-process", "--log-level", "error")
 	if err != nil {
 		t.Fatal(err)
 	}

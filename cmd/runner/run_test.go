@@ -26,7 +26,13 @@ func TestMain(m *testing.M) {
 // world, and checks the summary: the game ended by exit, the behaviors
 // scored, no plugin crashed, nothing was refused.
 func TestRunWholeGame(t *testing.T) {
-	out, err := runRoot(t, "run", "--json", "--world", filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt"), "--log-level", "error")
+	// A generous deadline: this test is about the game, and runs under -race
+	// on a shared machine too (deadline misses are tested in framework).
+	cfg := filepath.Join(t.TempDir(), "slow.yaml")
+	if err := os.WriteFile(cfg, []byte("deadline_ms: 1000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runRoot(t, "run", "--json", "--config", cfg, "--world", filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt"), "--log-level", "error")
 	if err != nil {
 		t.Fatal(err)
 	}

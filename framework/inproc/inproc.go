@@ -16,21 +16,32 @@ import (
 	"strings"
 	"sync"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
 
 // Conn is an in-process plugin connection.
 type Conn struct {
-	b      sdk.Behavior
+	b sdk.Behavior
+	// busy holds a token while the behavior's Step runs: Steps never
+	// overlap, as sdk.Serve guarantees, even when one outlives its deadline.
+	busy chan struct{}
+
 	mu     sync.Mutex
 	exited bool
 	killed bool
 	crash  error
+	// carry keeps the messages of Observations that could not be handed
+	// over because the previous Step was still running; they are prepended
+	// to the next one, as the SDK merges waiting Observations.
+	carryInbox []*pluginpb.Inbound
+	carryErrs  []string
 }
 
 // New returns a connection to b.
-func New(b sdk.Behavior) *Conn { return &Conn{b: b} }
+func New(b sdk.Behavior) *Conn { return &Conn{b: b, busy: make(chan struct{}, 1)} }
 
 // Describe returns the behavior's description.
 func (c *Conn) Describe(context.Context) (*pluginpb.Description, error) {
@@ -79,8 +90,26 @@ func (c *Conn) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	if c.Exited() {
 		return nil, fmt.Errorf("plugin has exited: %w", c.crashErr())
 	}
+	select {
+	case c.busy <- struct{}{}:
+	case <-ctx.Done():
+		c.mu.Lock()
+		c.carryInbox = append(c.carryInbox, obs.GetInbox()...)
+		c.carryErrs = append(c.carryErrs, obs.GetErrors()...)
+		c.mu.Unlock()
+		return nil, ctx.Err()
+	}
+	c.mu.Lock()
+	if len(c.carryInbox)+len(c.carryErrs) > 0 {
+		merged := proto.CloneOf(obs)
+		merged.Inbox = append(c.carryInbox, obs.GetInbox()...)
+		merged.Errors = append(c.carryErrs, obs.GetErrors()...)
+		obs, c.carryInbox, c.carryErrs = merged, nil, nil
+	}
+	c.mu.Unlock()
 	done := make(chan result, 1)
 	go func() {
+		defer func() { <-c.busy }()
 		defer func() {
 			if p := recover(); p != nil {
 				// Keep the stack, as a crashed plugin process prints it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -70,4 +71,51 @@ func ExampleNew() {
 	act, _ := c.Step(context.Background(), &pluginpb.Observation{Step: 1, Driver: true})
 	fmt.Println(act.GetWheels().GetLeft(), act.GetWheels().GetRight())
 	// Output: 2 -2
+}
+
+// TestStepsNeverOverlap: a Step that outlives its deadline keeps running; the
+// next Step waits for it rather than running the behavior concurrently, and
+// the messages of an Observation that could not be handed over reach the
+// behavior with the next one.
+func TestStepsNeverOverlap(t *testing.T) {
+	var running, overlaps int32
+	var inboxSeen int
+	release := make(chan struct{})
+	b := sdk.New(sdk.Description{Name: "slow", States: []string{"explore"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if atomic.AddInt32(&running, 1) > 1 {
+				atomic.AddInt32(&overlaps, 1)
+			}
+			defer atomic.AddInt32(&running, -1)
+			if o.GetStep() == 1 {
+				<-release
+			}
+			inboxSeen += len(o.GetInbox())
+			return nil, nil
+		})
+	c := inproc.New(b)
+	short := func() (context.Context, context.CancelFunc) {
+		return context.WithTimeout(context.Background(), 5*time.Millisecond)
+	}
+	lop := []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}}}
+	ctx, cancel := short()
+	if _, err := c.Step(ctx, &pluginpb.Observation{Step: 1}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("step 1: %v", err)
+	}
+	cancel()
+	ctx, cancel = short()
+	if _, err := c.Step(ctx, &pluginpb.Observation{Step: 2, Inbox: lop}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("step 2 must wait for step 1 and miss: %v", err)
+	}
+	cancel()
+	close(release)
+	if _, err := c.Step(context.Background(), &pluginpb.Observation{Step: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if overlaps != 0 {
+		t.Errorf("%d overlapping Steps", overlaps)
+	}
+	if inboxSeen != 1 {
+		t.Errorf("the lack-of-progress notice of step 2 reached the behavior %d times, want once", inboxSeen)
+	}
 }
