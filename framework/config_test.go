@@ -3,6 +3,7 @@ package framework
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 )
@@ -200,5 +201,34 @@ func TestStillness(t *testing.T) {
 	s.reset()
 	if got := s.update(dt, [2]float64{0.003, -0.1}); got-dt > 1e-12 || dt-got > 1e-12 {
 		t.Fatalf("after reset: %g, want %g", got, dt)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	ms := func(v ...int) []time.Duration {
+		d := make([]time.Duration, len(v))
+		for i, x := range v {
+			d[i] = time.Duration(x) * time.Millisecond
+		}
+		return d
+	}
+	hundred := make([]int, 100)
+	for i := range hundred {
+		hundred[i] = 100 - i
+	}
+	for _, tt := range []struct {
+		d    []time.Duration
+		q    float64
+		want time.Duration
+	}{
+		{nil, 0.99, 0},
+		{ms(7), 0.5, 7 * time.Millisecond},
+		{ms(3, 1, 2), 0.5, 2 * time.Millisecond},
+		{ms(hundred...), 0.99, 99 * time.Millisecond},
+		{ms(hundred...), 0.5, 50 * time.Millisecond},
+	} {
+		if got := percentile(tt.d, tt.q); got != tt.want {
+			t.Errorf("percentile(%v, %g) = %v, want %v", len(tt.d), tt.q, got, tt.want)
+		}
 	}
 }

@@ -111,6 +111,21 @@ type PluginStats struct {
 	Errors   int `json:"errors"`
 	// StepTimes are the plugin's round-trip times, for percentiles.
 	StepTimes []time.Duration `json:"-"`
+	// StepP50 and StepP99 are the median and 99th percentile of StepTimes:
+	// the plugin's compute plus the transport (in-process: compute alone).
+	StepP50 time.Duration `json:"step_p50_ns"`
+	StepP99 time.Duration `json:"step_p99_ns"`
+}
+
+// percentile returns the q-quantile (0..1, nearest rank) of d.
+func percentile(d []time.Duration, q float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := slices.Clone(d)
+	slices.Sort(s)
+	i := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[min(max(i, 0), len(s)-1)]
 }
 
 // Summary is the runner's record of a run.
@@ -248,6 +263,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	r.sum.CommsRefusals = r.gate.Refusals()
 	r.sum.Transitions = r.fsm.transitions
 	for _, s := range r.slots {
+		s.stats.StepP50, s.stats.StepP99 = percentile(s.stats.StepTimes, 0.5), percentile(s.stats.StepTimes, 0.99)
 		r.sum.Plugins[s.name] = s.stats
 	}
 	return r.sum, err

@@ -257,15 +257,18 @@ type evalRow struct {
 	Misses        int           `json:"plugin_misses"`
 	Restarts      int           `json:"plugin_restarts"`
 	CommsRefusals int           `json:"comms_refusals"`
+	// PluginP99 is, per plugin, the largest of the games' 99th percentiles
+	// of the step round trip (in-process: the behavior's compute alone).
+	PluginP99 map[string]time.Duration `json:"plugin_step_p99_ns"`
 }
 
 func summarize(name string, rs []game.Result) evalRow {
 	row := evalRow{World: name, Runs: len(rs)}
-	var score, max, signs, correct float64
+	var score, maxScore, signs, correct float64
 	withSigns := 0
 	for _, r := range rs {
 		score += r.Referee.Score
-		max += r.MaxScore
+		maxScore += r.MaxScore
 		signs += float64(r.Signs)
 		row.Signs += r.Signs
 		correct += float64(r.Referee.SignsCorrectType)
@@ -280,16 +283,20 @@ func summarize(name string, rs []game.Result) evalRow {
 		row.AutoLoP += r.Referee.LoPAutomatic
 		row.GameTime += r.Referee.GameTime
 		row.WallTime += r.Runner.WallTime
-		for _, p := range r.Runner.Plugins {
+		for name, p := range r.Runner.Plugins {
 			row.Misses += p.Misses
 			row.Restarts += p.Restarts
+			if row.PluginP99 == nil {
+				row.PluginP99 = map[string]time.Duration{}
+			}
+			row.PluginP99[name] = max(row.PluginP99[name], p.StepP99)
 		}
 		for _, n := range r.Runner.CommsRefusals {
 			row.CommsRefusals += n
 		}
 	}
 	n := float64(max1(len(rs)))
-	row.ScorePct = pct(score, max)
+	row.ScorePct = pct(score, maxScore)
 	row.SignsCorrect = pct(correct, signs)
 	row.MisidPerRun /= n
 	row.MapScore /= n
@@ -316,4 +323,16 @@ func printEval(w io.Writer, rows []evalRow) {
 			r.Misses, r.Restarts, r.CommsRefusals)
 	}
 	_ = tw.Flush()
+	if all := rows[len(rows)-1]; len(all.PluginP99) > 0 {
+		names := make([]string, 0, len(all.PluginP99))
+		for n := range all.PluginP99 {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		fmt.Fprint(w, "plugin step p99 (worst game):")
+		for _, n := range names {
+			fmt.Fprintf(w, " %s %.2f ms", n, float64(all.PluginP99[n])/1e6)
+		}
+		fmt.Fprintln(w)
+	}
 }
