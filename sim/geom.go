@@ -6,8 +6,12 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// halfWall is half the thickness of every wall.
+// halfWall is half the thickness of a tile wall, around its centre line.
 const halfWall = world.WallThickness / 2
+
+// outlineHalf is half the thickness of a custom area-4 wall's outline edge:
+// the edge is the wall's surface, so the solid stays within 0.5 mm of it.
+const outlineHalf = 0.0005
 
 type solidKind uint8
 
@@ -90,8 +94,19 @@ func (s *solid) bounds() {
 func newGeometry(w *world.World, texs *textures) *geometry {
 	g := &geometry{cell: world.TileSize}
 	top := world.FloorY + world.WallHeight
+	// A custom area-4 wall comes as the outline of its footprint
+	// (World.Area4Walls): each edge is the wall's surface, not a centre line,
+	// so it is drawn thin; a full thickness would bury the signs on it.
+	outline := make(map[world.Segment]bool, len(w.Area4Walls))
+	for _, sg := range w.Area4Walls {
+		outline[sg] = true
+	}
 	for _, sg := range w.Walls {
-		g.solids = append(g.solids, newBox(sg.A, sg.B, halfWall, top))
+		half := halfWall
+		if outline[sg] {
+			half = outlineHalf
+		}
+		g.solids = append(g.solids, newBox(sg.A, sg.B, half, top))
 	}
 	for _, a := range w.Arcs {
 		span := a.To - a.From
