@@ -33,7 +33,9 @@
 // from; victim-detect has neither seen the sign while the robot was within
 // verify_dist of it during the job nor in the last verify_s seconds, and
 // fewer than verify_views views agree on it (its estimate may be wrong, or
-// it may not be a sign: when unsure, do not report); no
+// it may not be a sign: when unsure, do not report); the sign is one of
+// signs.reported under another id (signs.Same within 0.04 m: victim-detect
+// started two tracks for it); no
 // point to report at is clear of the gate's duplicate radius around earlier
 // reports of the category; or the comms gate refuses the report for
 // another reason than standing still. An Unreachable sign is
@@ -246,6 +248,10 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	now := obs.GetSimTime()
 	if r.job.id != cand.ID || r.job.phase == phaseDone {
 		r.startJob(cand, now)
+		if why := alreadyReported(cand, bb); why != "" {
+			r.job.sign.Status = signs.Raised
+			return r.finish(act, bb, signs.Unreachable, why), nil
+		}
 	} else if r.lastRelocated {
 		// Relocated in the middle of the job: approach again.
 		r.job.phase, r.job.hasPath = phaseApproach, false
@@ -453,6 +459,31 @@ func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok
 	return 0, 0, false
 }
 
+// sameSignRadius is how close (m) an estimate must be to a sign reported
+// already to be that sign: signs are 0.016 m wide, and distinct signs on the
+// two walls of a corner stand about 0.035 m apart facing different ways
+// (signs.Same tells them apart).
+const sameSignRadius = 0.04
+
+// alreadyReported returns why s must not be reported — it is a sign of
+// signs.reported under another id (victim-detect can start two tracks for
+// one sign; reporting it twice is a misidentification, and moving the
+// report point away from the first report would let the gate pass it) —
+// or "".
+func alreadyReported(s signs.Sign, bb map[string][]byte) string {
+	rep, err := signs.Get(bb, signs.KeyReported)
+	if err != nil {
+		return ""
+	}
+	for _, p := range rep {
+		if p.ID != s.ID && (p.Status == signs.Reported || p.Status == signs.Confirmed) &&
+			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) {
+			return fmt.Sprintf("the same sign as %v", p)
+		}
+	}
+	return ""
+}
+
 // canReport tells whether the robot at pose may report sign s.
 func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 	rel := signs.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
@@ -547,6 +578,10 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				return 0, 0
 			}
 			j.phase, j.hasPath = phaseApproach, false
+			return 0, 0
+		}
+		if why := alreadyReported(j.sign, bb); why != "" {
+			r.finish(act, bb, signs.Unreachable, why)
 			return 0, 0
 		}
 		x, z, ok := r.reportPoint(j.sign, bb)

@@ -93,8 +93,10 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 		t.sign.Letter = signs.Letters[best]
 		t.sign.Views = uint16(min(t.votes[best], math.MaxUint16))
 	}
-	t.sign.Step = step
-	t.lastSeen = step
+	// Replayed frames (taken before the yaw was known) are older than the
+	// track's last view.
+	t.sign.Step = max(t.sign.Step, step)
+	t.lastSeen = max(t.lastSeen, step)
 	t.touched = true
 	if old.Letter != t.sign.Letter || old.Views != t.sign.Views || old.Pos.Dist(t.sign.Pos) > 0.003 || old.Normal != t.sign.Normal {
 		t.changed = true

@@ -50,6 +50,17 @@
 // candidate is still pending in explore), it is fired again every
 // refire_steps steps.
 //
+// # Before the heading is known
+//
+// The robot's start yaw is unknown until it first drives straight (the
+// pose tracker of plugins/sdk/nav); until then the gyro gives only how far
+// it turned. The robot usually turns on the start tile first, and that turn
+// is the only time it sees the start tile's own walls up close. So the
+// frames of that time that show a sign are held (at most maxHeld sets),
+// with the pose the tracker gave, and once the yaw is known they are
+// replayed, a few per step, with the yaw corrected by the offset the
+// tracker applied. A relocation drops them.
+//
 // The behavior asks for every Observation (it tracks the pose with the
 // gyro and wheels) and for the three cameras every CameraEveryNSteps
 // steps.
@@ -114,7 +125,29 @@ type Detect struct {
 	raisedAt     uint64
 	dets         []Detection
 	mountsByName map[string]Mount
+	// Frames held while the yaw is unknown (see the package doc).
+	held      []heldView
+	yawKnown  bool    // the tracker's YawKnown of the previous step
+	lastYaw   float64 // the tracker's yaw of the previous step
+	yawOffset float64 // what the tracker added to its yaw when it learnt it
 }
+
+// heldView is a set of camera frames taken before the yaw was known, with
+// the pose (relative yaw) and step they were taken at.
+type heldView struct {
+	pose   nav.Pose
+	step   uint64
+	frames []*pluginpb.CameraFrame
+}
+
+// Holding frames until the yaw is known.
+const (
+	// maxHeld bounds the held frame sets (each up to three 10 kB frames).
+	maxHeld = 64
+	// replayPerStep is how many held sets are replayed per step: replay
+	// costs what detection costs, and a step's time budget is small.
+	replayPerStep = 3
+)
 
 var (
 	_ sdk.Behavior   = (*Detect)(nil)
@@ -216,9 +249,19 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 			writes[signs.KeyCandidate] = nil
 		}
 	}
-	if len(obs.GetCameras()) > 0 && d.pose.YawKnown() && !d.pose.Relocated() {
-		d.detect(obs, pose, reported)
+	switch {
+	case d.pose.Relocated():
+		d.held = nil // their relative yaw means nothing now
+	case !d.pose.YawKnown():
+		d.hold(obs, pose)
+	default:
+		if !d.yawKnown {
+			d.yawOffset = nav.WrapAngle(pose.Yaw - d.lastYaw)
+		}
+		d.replay(reported)
+		d.detect(obs.GetCameras(), pose, obs.GetStep(), reported)
 	}
+	d.yawKnown, d.lastYaw = d.pose.YawKnown(), pose.Yaw
 	// Publish changes.
 	changed := false
 	for _, t := range d.tr.tracks {
@@ -236,7 +279,7 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 			act.Events = append(act.Events, EventVictimSeen)
 			d.raisedAt = obs.GetStep()
 		case d.cand == 0:
-			if t := d.ready(pose); t != nil {
+			if t := d.ready(pose, reported); t != nil {
 				t.sign.Status = signs.Raised
 				d.cand, d.raisedAt = t.sign.ID, obs.GetStep()
 				writes[signs.KeyCandidate] = signs.List{t.sign}.Encode()
@@ -254,9 +297,10 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	return act, nil
 }
 
-// detect runs the detector on every frame and merges what it finds.
-func (d *Detect) detect(obs *pluginpb.Observation, pose nav.Pose, reported signs.List) {
-	for _, f := range obs.GetCameras() {
+// detect runs the detector on every frame taken at pose and step and
+// merges what it finds.
+func (d *Detect) detect(frames []*pluginpb.CameraFrame, pose nav.Pose, step uint64, reported signs.List) {
+	for _, f := range frames {
 		m, ok := d.mountsByName[f.GetName()]
 		if !ok {
 			continue
@@ -267,8 +311,50 @@ func (d *Detect) detect(obs *pluginpb.Observation, pose nav.Pose, reported signs
 				continue
 			}
 			strong := det.Letter != 0 && det.Score >= d.strongScore && det.Margin >= d.strongMargin
-			d.tr.add(det, obs.GetStep(), reported, strong)
+			d.tr.add(det, step, reported, strong)
 		}
+	}
+}
+
+// hold keeps a copy of the frames of obs that show something sign-like,
+// for replay once the yaw is known (the frames' bytes may be reused by the
+// caller after Step returns).
+func (d *Detect) hold(obs *pluginpb.Observation, pose nav.Pose) {
+	if len(d.held) >= maxHeld {
+		return
+	}
+	v := heldView{pose: pose, step: obs.GetStep()}
+	for _, f := range obs.GetCameras() {
+		m, ok := d.mountsByName[f.GetName()]
+		if !ok {
+			continue
+		}
+		// The position estimates are wrong for now; what matters is whether
+		// the frame shows a sign.
+		d.dets = d.det.Frame(d.dets[:0], f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), m, pose)
+		if len(d.dets) == 0 {
+			continue
+		}
+		v.frames = append(v.frames, &pluginpb.CameraFrame{Name: f.GetName(), Width: f.GetWidth(), Height: f.GetHeight(),
+			Bgra: append([]byte(nil), f.GetBgra()...)})
+	}
+	if len(v.frames) > 0 {
+		d.held = append(d.held, v)
+	}
+}
+
+// replay runs the detector on up to replayPerStep held frame sets, their
+// yaw corrected by yawOffset.
+func (d *Detect) replay(reported signs.List) {
+	n := min(len(d.held), replayPerStep)
+	for _, v := range d.held[:n] {
+		p := v.pose
+		p.Yaw = nav.WrapAngle(p.Yaw + d.yawOffset)
+		d.detect(v.frames, p, v.step, reported)
+	}
+	d.held = d.held[n:]
+	if len(d.held) == 0 {
+		d.held = nil
 	}
 }
 
@@ -278,8 +364,8 @@ func finite(v signs.Vec2) bool {
 }
 
 // ready returns the sign to raise next: the nearest seen sign whose letter
-// enough views agree on.
-func (d *Detect) ready(pose nav.Pose) *track {
+// enough views agree on and that is not a sign raised or reported already.
+func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 	var best *track
 	bd := math.Inf(1)
 	here := signs.Vec2{X: pose.X, Z: pose.Z}
@@ -288,11 +374,31 @@ func (d *Detect) ready(pose nav.Pose) *track {
 		if t.sign.Status != signs.Seen || b < 0 || (t.votes[b] < d.raiseVotes && t.strong[b] == 0) || t.agreement() < d.raiseAgree || t.sigma > d.raiseSigma {
 			continue
 		}
+		if d.duplicate(t, reported) {
+			continue
+		}
 		if dd := t.sign.Pos.Dist(here); dd < bd {
 			best, bd = t, dd
 		}
 	}
 	return best
+}
+
+// duplicate reports whether track t is a sign already raised or reported
+// under another id: the first views of one sign can start two tracks (an
+// estimate seen from afar, or with the wrong normal at a corner, is not
+// Same as the later ones), which converge on one place. Reporting the
+// second would be a misidentification.
+func (d *Detect) duplicate(t *track, reported signs.List) bool {
+	if i := reported.Match(t.sign, d.tr.radius); i >= 0 && reported[i].ID != t.sign.ID {
+		return true
+	}
+	for _, o := range d.tr.tracks {
+		if o != t && o.sign.Status != signs.Seen && signs.Same(o.sign, t.sign, d.tr.radius) {
+			return true
+		}
+	}
+	return false
 }
 
 // seen lists the classified signs still in victim-detect's hands.
