@@ -107,7 +107,10 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 				}
 			}
 			det.Score, det.Margin = sc[best], sc[best]-sc[second]
-			if det.Score >= d.cfg.MinScore && det.Margin >= d.cfg.MinMargin {
+			// A small sign has few pixels per template cell: below 9 pixels
+			// tall the lead the best letter needs grows (7 px: ×9/7).
+			margin := d.cfg.MinMargin * max(1, 9/hv)
+			if det.Score >= d.cfg.MinScore && det.Margin >= margin {
 				det.Letter = signs.Letters[best]
 			}
 		}
