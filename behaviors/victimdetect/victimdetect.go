@@ -92,7 +92,7 @@ var params = map[string]sdk.Param{
 	"min_pixels":      {Default: "5", Description: "least sign height in pixels that counts as a sign"},
 	"classify_pixels": {Default: "7", Description: "least sign height in pixels that is classified"},
 	"min_score":       {Default: "0.8", Description: "least template agreement (0..1) of a classification"},
-	"min_margin":      {Default: "0.08", Description: "least lead of the best letter over the second best (0..1)"},
+	"min_margin":      {Default: "0.08", Description: "least lead of the best letter over the second best (0..1), raised by 9/h for a sign h < 9 px tall"},
 	"min_fill":        {Default: "0.85", Description: "least share of a region's outline it must fill (0..1)"},
 	"grid_pitch":      {Default: "0.06", Description: "pitch of the wall lines, m (tile edges and half walls); 0 turns the fit to the lines off"},
 	"max_distance":    {Default: "0.6", Description: "farthest detection used, m"},
