@@ -13,8 +13,11 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/hal/fake"
 	"github.com/rescuekit/rescuekit/plugins/host"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
 
 // Plugin binaries built once for the process tests.
@@ -150,5 +153,77 @@ func TestProcessWrongProtocol(t *testing.T) {
 	_, _, _, err := runProcesses(t, 10, map[string][]string{"explore": {"v2"}})
 	if err == nil || !strings.Contains(err.Error(), "rebuild") || !strings.Contains(err.Error(), "explore") {
 		t.Fatalf("error %v: want one line naming the plugin and the side to rebuild", err)
+	}
+}
+
+// TestProcessWatchRestartsChangedBinary: with Watch on, a plugin whose binary
+// changes on disk is restarted at a step boundary, and the blackboard
+// survives.
+func TestProcessWatchRestartsChangedBinary(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "explore-plugin")
+	copyFile := func() {
+		data, err := os.ReadFile(scriptedBin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tmp := bin + ".new"
+		if err := os.WriteFile(tmp, append(data, 0), 0o755); err != nil { // one byte more: another binary
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, bin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := os.ReadFile(scriptedBin)
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs = 250
+	pc := cfg.Plugins["explore"]
+	pc.Cmd, pc.Args = bin, []string{"explore", "normal"}
+	cfg.Plugins["explore"] = pc
+
+	var sawKey []bool
+	watcher := sdk.New(sdk.Description{Name: "victimdetect", Watcher: true, BlackboardWrites: []string{"k"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			sawKey = append(sawKey, string(o.GetBlackboard()["k"]) == "v")
+			if o.GetStep() == 1 {
+				return &pluginpb.Action{Blackboard: map[string][]byte{"k": []byte("v")}}, nil
+			}
+			return nil, nil
+		})
+	robot := fake.New()
+	robot.EndAfter(60)
+	robot.OnStep(func(step int, _ *fake.Robot) {
+		if step == 20 {
+			copyFile()
+		}
+	})
+	core, logs := observer.New(zap.InfoLevel)
+	log := zap.New(core)
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: cfg, Robot: robot, Logger: log, Watch: true,
+		Launch: func(ctx context.Context, name string, pc framework.PluginConfig) (framework.PluginConn, error) {
+			switch name {
+			case "explore":
+				return host.Start(ctx, host.Config{Name: name, Cmd: append([]string{pc.Cmd}, pc.Args...), Logger: log})
+			case "victimdetect":
+				return inproc.New(watcher), nil
+			}
+			return inproc.New(idle(name, name)), nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := sum.Plugins["explore"]; p.Restarts != 1 || p.Crashes != 0 {
+		t.Fatalf("explore %+v: want exactly one restart after its binary changed", p)
+	}
+	if logs.FilterMessage("plugin binary changed: restarting it").Len() != 1 {
+		t.Error("the restart must be logged")
+	}
+	if len(sawKey) < 50 || !sawKey[len(sawKey)-1] {
+		t.Errorf("the blackboard key written at step 1 is gone after the restart (%d observations)", len(sawKey))
 	}
 }
