@@ -315,6 +315,13 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.backing--
 		return -x.maxWheel / 2, -x.maxWheel / 2, false
 	}
+	if nav.HoleAhead(obs) {
+		// Checked before the escape below: the distance sensors that chose
+		// its direction cannot see holes.
+		x.backing, x.escape = 3, 0
+		x.needPlan = true
+		return -x.maxWheel / 2, -x.maxWheel / 2, false
+	}
 	if x.escape > 0 {
 		// Stuck: turn to the freest direction, then drive out.
 		if !x.escapeTurned {
@@ -327,16 +334,14 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.escape--
 		return 3, 3, false
 	}
-	if nav.HoleAhead(obs) {
-		x.backing = 3
-		x.needPlan = true
-		return -x.maxWheel / 2, -x.maxWheel / 2, false
-	}
 	if now-x.progressT > x.stuckS {
 		x.progressT = now
 		x.needPlan = true
 		x.escape, x.escapeTurned = 10, false
 		x.escapeYaw = x.robot.EscapeYaw(pose, obs.GetDistance())
+		if x.m != nil {
+			x.escapeYaw = x.m.EscapeYaw(x.robot, pose, obs.GetDistance())
+		}
 		return 0, 0, false
 	}
 	if x.needPlan || x.fol.Done() || x.blocked() {
@@ -344,7 +349,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.decode(obs, now)
 		var path nav.Path
 		if x.m != nil {
-			k := nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3}
+			k := nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10}
 			path, _, _ = x.m.PlanTo(pose.Point, x.target(), k)
 			if path == nil {
 				k.IgnoreObstacles = true

@@ -106,3 +106,42 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestFullGamesNoLackOfProgress replays the generated games where the
+// robot once fell into a hole (explore escaping a wedge into one; report
+// stopping on the corner of a hole tile it had not seen) or asked for a
+// lack of progress (a hole at a tile corner approached again and again; a
+// first leg grazing a wall end). Plugin deadlines are long, so that the
+// games do not depend on the machine's load.
+func TestFullGamesNoLackOfProgress(t *testing.T) {
+	cases := []struct {
+		seed, cols, rows int
+		game             int64
+	}{
+		{29, 7, 4, 3}, {29, 7, 4, 7}, {40, 8, 6, 1}, {45, 8, 7, 9}, {48, 6, 8, 10},
+		{49, 7, 8, 6}, {49, 7, 8, 8}, {8, 6, 5, 1}, {37, 5, 6, 5}, {15, 8, 6, 3},
+		{12, 5, 6, 10}, {29, 7, 4, 10},
+	}
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs, cfg.MaxMisses = 2000, 1000
+	for _, c := range cases {
+		w, err := worldgen.Generate(worldgen.Options{Seed: int64(c.seed), Cols: c.cols, Rows: c.rows})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(fmt.Sprintf("%s/seed%d", w.Name, c.game), func(t *testing.T) {
+			res, err := game.Play(context.Background(), game.Options{
+				World: w, Config: cfg, Seed: c.game, Noise: game.DefaultNoise,
+				Launch: game.InProcess(map[string]func() sdk.Behavior{
+					"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New, "exit": New,
+				}),
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := res.Referee; r.LoPAutomatic != 0 || r.LoPRequested != 0 {
+				t.Errorf("lack of progress: %d automatic, %d asked; want none", r.LoPAutomatic, r.LoPRequested)
+			}
+		})
+	}
+}

@@ -1,10 +1,12 @@
 // Package explore is the built-in explore behavior: it maps the arena from
 // the robot's own sensors (plugins/sdk/nav), drives to the nearest tile
 // whose floor it has not seen by a shortest path (around walls and holes,
-// swamps weighed ×5), notices when it is stuck and asks for a lack of
-// progress itself, recovers after a relocation, publishes the map on the
-// blackboard (nav.KeyMap) for exit and report, and fires "explored" when
-// no unseen tile is reachable.
+// swamps weighed ×5) to the middle of one of the tile's edges, so that the
+// colour sensor, ahead of the robot's centre, looks into the tile first,
+// backs off whenever that sensor sees a hole, notices when it is stuck and
+// asks for a lack of progress itself, recovers after a relocation,
+// publishes the map on the blackboard (nav.KeyMap) for exit and report, and
+// fires "explored" when no unseen tile is reachable.
 //
 // It drives the FSM state "explore". While it drives, LED led0 is on and
 // led1…led9 are off.
@@ -42,6 +44,10 @@ var params = map[string]sdk.Param{
 	"swamp_cost":    {Default: "5", Description: "path weight of swamp tiles (they run the game clock ×5)"},
 	"edge_cost":     {Default: "0.3", Description: "extra path weight of nodes on tile borders (keeps to corridor middles)"},
 }
+
+// creepSteps is how many steps the robot may spend at a goal turning to
+// the unknown tile and creeping towards it (1.5 rad/s: about 9 cm).
+const creepSteps = 100
 
 // Explore is the behavior. Use New.
 type Explore struct {
@@ -237,6 +243,16 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		e.backing--
 		return -e.maxWheel / 2, -e.maxWheel / 2
 	}
+	if nav.HoleAhead(obs) {
+		// A hole under the sensor (the map has it now, or the nodes next
+		// to it): step back onto known floor and replan. This comes before
+		// the escape below, which drives where the distance sensors see
+		// room and they cannot see holes.
+		e.backing, e.escape = 3, 0
+		e.fol.Set(nil)
+		e.needPlan = true
+		return -e.maxWheel / 2, -e.maxWheel / 2
+	}
 	if e.escape > 0 {
 		// Stuck: turn to the freest direction, then drive out.
 		if !e.escapeTurned {
@@ -249,18 +265,11 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		e.escape--
 		return e.calibWheel, e.calibWheel
 	}
-	if nav.HoleAhead(obs) {
-		// A hole under the sensor: step back onto known floor and replan.
-		e.backing = 3
-		e.fol.Set(nil)
-		e.needPlan = true
-		return -e.maxWheel / 2, -e.maxWheel / 2
-	}
 	if now-e.progressT > e.stuckS {
 		e.giveUp()
 		e.progressT = now
 		e.escape, e.escapeTurned = 10, false
-		e.escapeYaw = e.robot.EscapeYaw(pose, obs.GetDistance())
+		e.escapeYaw = e.m.EscapeYaw(e.robot, pose, obs.GetDistance())
 		return 0, 0
 	}
 	if e.needPlan || (e.m.Version() != e.planVer && obs.GetStep()-e.planStep >= uint64(e.replanSteps)) || e.pathBlocked() {
@@ -285,13 +294,13 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		return 0, 0
 	}
 	c := e.m.TileCenter(tr, tc)
-	if pose.Dist(c) > 0.01 && e.facing < 40 {
+	if pose.Dist(c) > 0.01 && e.facing < creepSteps {
 		e.facing++
 		l, r, ok := e.driver().Turn(pose, nav.YawTowards(pose.Point, c))
 		if !ok {
 			return l, r
 		}
-		if e.facing < 40 {
+		if e.facing < creepSteps {
 			// Creep towards the tile centre so the sensor reaches it.
 			return 1.5, 1.5
 		}
@@ -354,7 +363,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 			if e.failures[id] >= e.goalFails {
 				continue
 			}
-			for _, p := range e.m.TileNodes(tr, tc) {
+			for _, p := range e.approaches(f, tr, tc) {
 				c := f.Cost(p)
 				if id == e.goal {
 					c -= 0.02 // hysteresis: keep the current goal
@@ -389,6 +398,53 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 	e.goal, e.goalPt = best, bestPt
 	e.fol.Set(f.PathTo(bestPt))
 	return true
+}
+
+// approaches returns where the robot may stand to see the floor of the
+// unknown tile (tr, tc): the tile's centre and edge middles that the
+// search f reached. Tile corners are left out: the robot's centre there
+// would stand beside up to three tiles its colour sensor never saw, while
+// from an edge middle the sensor reaches into the tile first (paths may
+// still pass a corner when nothing else leads on). When none is reached (a wall seen too near, an odd-shaped wall inside
+// the tile), they are the reached centres of its known neighbours across
+// an open edge: from there the robot turns to the tile and creeps towards
+// it, and its cameras look in.
+func (e *Explore) approaches(f *nav.Field, tr, tc int) []nav.Point {
+	centre := e.m.TileCenter(tr, tc)
+	var out []nav.Point
+	for _, p := range e.m.TileNodes(tr, tc) {
+		corner := math.Abs(p.X-centre.X) > 0.01 && math.Abs(p.Z-centre.Z) > 0.01
+		if !corner && !math.IsInf(f.Cost(p), 1) {
+			out = append(out, p)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	r, c := 4*tr, 4*tc // the tile's top-left cell in the full grid
+	for _, n := range []struct {
+		dr, dc   int
+		row, col int // the middle cell of the shared edge
+		alongRow bool
+	}{
+		{-1, 0, r, c + 2, true}, {1, 0, r + 4, c + 2, true},
+		{0, -1, r + 2, c, false}, {0, 1, r + 2, c + 4, false},
+	} {
+		floor := e.m.Floor(tr+n.dr, tc+n.dc)
+		if floor == nav.FloorUnknown || floor == nav.FloorHole {
+			continue
+		}
+		open := true
+		for k := -1; k <= 1; k++ {
+			if n.alongRow && e.m.Wall(n.row, n.col+k) || !n.alongRow && e.m.Wall(n.row+k, n.col) {
+				open = false
+			}
+		}
+		if p := e.m.TileCenter(tr+n.dr, tc+n.dc); open && !math.IsInf(f.Cost(p), 1) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // GivenUp returns the tiles (row, col of the map's grid) the behavior gave

@@ -18,7 +18,7 @@ func TestPlayShared(t *testing.T) {
 	}{
 		{"world1", 0.97, 0.95},
 		{"world2", 0.95, 0.95},
-		{"room4_small", 0.8, 0.75}, // its custom area-4 corner is out of reach
+		{"room4_small", 0.9, 0.8}, // its area-4 corner, behind an odd-shaped wall, is only looked into
 		{"NewPassages", 0.95, 0.9},
 	}
 	if testing.Short() {

@@ -28,6 +28,7 @@
 //	m, err := nav.DecodeMap(obs.Blackboard[nav.KeyMap], nav.DefaultRobot())
 //	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) Point; m.Floor(row, col) Floor
 //	m.Start() Point; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
+//	m.HoleNear(p) bool               // a hole seen beside that node, tile unknown
 //
 // Paths (Dijkstra on a 6 cm lattice; walls, obstacles and holes blocked,
 // swamps ×5):
@@ -36,7 +37,7 @@
 //	f := m.Search(from, costs); f.Cost(p); f.PathTo(p)   // one search, many goals
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []Point                        // free nodes of a tile
-//	Costs{Swamp, Unknown, Edge, IgnoreObstacles}         // IgnoreObstacles: fallback
+//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner} // IgnoreObstacles: fallback
 //
 // Driving (wheel rad/s; left, right):
 //
@@ -46,6 +47,7 @@
 //	var f nav.Follower; f.D = d; f.Set(path); l, r, done := f.Step(pose)
 //	nav.HoleAhead(obs) bool          // colour sensor on a hole: stop and back off now
 //	robot.EscapeYaw(pose, obs.Distance) // freest direction when wedged
+//	m.EscapeYaw(robot, pose, obs.Distance) // the same, not towards a known hole
 //
 // Map matrix and signs (report writes KeySigns with EncodeSigns):
 //
@@ -67,11 +69,17 @@
 // them (two quarter edges, the corner left 0). Readings far from every
 // line mark obstacles for planning only. The colour sensor gives each
 // tile its floor; a hole is attributed to the tile just ahead of the
-// sensor.
+// sensor. A hole seen too near a tile edge to tell which tile it is on
+// marks the node nearest the reading instead (HoleNear).
 //
 // The robot's centre travels on the nodes (cells with even row and
 // column, 6 cm apart: tile centres, tile corners, middles of tile edges).
 // A node is blocked when it or one of its four neighbouring cells is a
-// wall, when an obstacle was seen within reach of the body, or when it
-// touches a hole tile.
+// wall, when an obstacle was seen within reach of the body, when it
+// touches a hole tile or is marked HoleNear. Paths keep off tile corners
+// beside tiles whose floor is unknown when they can (Costs.UnseenCorner:
+// the colour sensor, ahead of the centre, never looks at the tiles beside
+// the robot, so edge middles are the way into unseen tiles). A search from
+// a point whose quarter has a blocked corner starts only from the corners
+// the robot can drive to straight without grazing it.
 package nav

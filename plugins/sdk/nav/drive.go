@@ -146,3 +146,39 @@ func (r Robot) EscapeYaw(p Pose, distance []float64) float64 {
 	}
 	return best
 }
+
+// EscapeYaw is Robot.EscapeYaw with the map's holes kept in mind: the
+// direction of the distance sensor with the longest reading among those
+// whose way out (the points 3 and 6 cm along it) is neither on a hole tile
+// nor next to a hole seen (HoleNear); the distance sensors cannot see
+// holes. When every direction leads to a hole it returns
+// Robot.EscapeYaw's answer.
+func (m *Map) EscapeYaw(r Robot, p Pose, distance []float64) float64 {
+	best, bd := r.EscapeYaw(p, distance), -1.0
+	for i, d := range distance {
+		if i >= len(r.Distance) || math.IsNaN(d) || d <= bd {
+			continue
+		}
+		yaw := WrapAngle(p.Yaw + r.Distance[i].Angle)
+		if m.holeOnWay(Pose{Point: p.Point, Yaw: yaw}) {
+			continue
+		}
+		best, bd = yaw, d
+	}
+	return best
+}
+
+// holeOnWay reports whether driving 6 cm ahead from p leads onto a known
+// hole tile or next to a hole seen.
+func (m *Map) holeOnWay(p Pose) bool {
+	for _, d := range [2]float64{0.03, 0.06} {
+		q := p.Forward(d)
+		if r, c, ok := m.TileOf(q); ok && m.Floor(r, c) == FloorHole {
+			return true
+		}
+		if m.HoleNear(q) {
+			return true
+		}
+	}
+	return false
+}

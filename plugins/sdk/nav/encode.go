@@ -26,7 +26,8 @@ var (
 //	"RKM1", origin x, z (float64), tile rows r0, r1, cols c0, c1 (uint16),
 //	one byte per cell of rows 4·r0..4·r1+4 × cols 4·c0..4·c1+4 (1 = wall),
 //	one byte per tile of the box (its Floor),
-//	one byte per node of rows 2·r0..2·r1+2 × cols 2·c0..2·c1+2 (1 = obstacle).
+//	one byte per node of rows 2·r0..2·r1+2 × cols 2·c0..2·c1+2 (bit 0: an
+//	obstacle; bit 1: a hole seen right next to it, see Map.HoleNear).
 //
 // Little-endian throughout.
 func (m *Map) MarshalBinary() ([]byte, error) {
@@ -53,7 +54,8 @@ func (m *Map) MarshalBinary() ([]byte, error) {
 	}
 	for r := 2 * r0; r < 2*r0+br; r++ {
 		for c := 2 * c0; c < 2*c0+bc; c++ {
-			b = append(b, boolByte(m.obstacle(r*gridNodes+c)))
+			n := r*gridNodes + c
+			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1)
 		}
 	}
 	return b, nil
@@ -115,10 +117,12 @@ func DecodeMap(b []byte, r Robot) (*Map, error) {
 	}
 	for i := 0; i < br; i++ {
 		for j := 0; j < bc; j++ {
-			if b[p] > 1 {
-				return nil, fmt.Errorf("nav: map: node byte %d at offset %d, want 0 or 1", b[p], p)
+			if b[p] > 3 {
+				return nil, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3", b[p], p)
 			}
-			m.fixedObst[(2*r0+i)*gridNodes+2*c0+j] = b[p] == 1
+			n := (2*r0+i)*gridNodes + 2*c0 + j
+			m.fixedObst[n] = b[p]&1 != 0
+			m.holeNear[n] = b[p]&2 != 0
 			p++
 		}
 	}

@@ -132,6 +132,7 @@ type Map struct {
 
 	hits, frees []uint16         // per cell
 	obst        []uint16         // per node: readings off the wall lines
+	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
 	votes       [][nFloor]uint16 // per tile
 	floor       []Floor          // per tile, resolved
 	fixedWall   []bool           // per cell, from a decoded map
@@ -154,6 +155,7 @@ func NewMap(start Point, r Robot, cfg MapConfig) *Map {
 	m.hits = make([]uint16, gridCells*gridCells)
 	m.frees = make([]uint16, gridCells*gridCells)
 	m.obst = make([]uint16, gridNodes*gridNodes)
+	m.holeNear = make([]bool, gridNodes*gridNodes)
 	m.votes = make([][nFloor]uint16, gridTiles*gridTiles)
 	m.floor = make([]Floor, gridTiles*gridTiles)
 	m.t0r, m.t0c, m.t1r, m.t1c = MaxTiles, MaxTiles, MaxTiles, MaxTiles
@@ -403,6 +405,10 @@ func (m *Map) colour(p Pose, f Floor) {
 		fz := math.Mod((q.Z-m.origin.Z)/TileSize, 1)
 		const mg = 0.004 / TileSize
 		if fx < mg || fx > 1-mg || fz < mg || fz > 1-mg {
+			// The hole is on one of the tiles meeting there: keep the
+			// robot's centre off the nodes next to the point instead, or
+			// it would drive to the same edge again and again.
+			m.markHoleNear(p.Forward(off))
 			return
 		}
 	} else {
@@ -442,6 +448,40 @@ func (m *Map) colour(p Pose, f Floor) {
 		m.version++
 	}
 	m.grow(tr, tc)
+}
+
+// holeNearRadius is how far from a black reading that no tile could be
+// given nodes are kept free of the robot's centre: the node nearest the
+// point on the tile edge, and no more.
+const holeNearRadius = 0.035
+
+// markHoleNear blocks the nodes within holeNearRadius of q, where the
+// colour sensor saw a hole too near a tile edge to tell its tile.
+func (m *Map) markHoleNear(q Point) {
+	nu, nv := (q.X-m.origin.X)/QuarterSize, (q.Z-m.origin.Z)/QuarterSize
+	for nr := int(nv) - 1; nr <= int(nv)+2; nr++ {
+		for nc := int(nu) - 1; nc <= int(nu)+2; nc++ {
+			if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
+				continue
+			}
+			n := nr*gridNodes + nc
+			if m.holeNear[n] || m.nodePos(n).Dist(q) > holeNearRadius {
+				continue
+			}
+			m.holeNear[n] = true
+			m.version++
+		}
+	}
+	if tr, tc, ok := m.TileOf(q); ok {
+		m.grow(tr, tc) // the map published covers the nodes marked
+	}
+}
+
+// HoleNear reports whether the node nearest p is kept free because the
+// colour sensor saw a hole next to it that it could not give a tile.
+func (m *Map) HoleNear(p Point) bool {
+	n, ok := m.nodeAt(p)
+	return ok && m.holeNear[n]
 }
 
 // SetFloor sets the floor of tile (row, col), as a decoded map or a test

@@ -20,10 +20,18 @@ type Costs struct {
 	// IgnoreObstacles plans through nodes blocked only by readings off the
 	// wall lines (a fallback when nothing else is reachable).
 	IgnoreObstacles bool
+	// UnseenCorner is added to the weight of tile corners beside a tile
+	// whose floor has not been seen. The robot's centre there is a hair
+	// from that tile while its colour sensor, ahead of the centre, looks
+	// elsewhere: a hole there is seen too late (robots reporting signs fell
+	// in that way). Edge middles, from which the sensor looks into the
+	// tile first, are the way into unseen tiles; a corner is taken only
+	// when nothing else leads on (a half wall, a curved wall).
+	UnseenCorner float64
 }
 
-// DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3.
-func DefaultCosts() Costs { return Costs{Swamp: 5, Unknown: 0, Edge: 0.3} }
+// DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3, UnseenCorner 10.
+func DefaultCosts() Costs { return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10} }
 
 // Path is a list of points to drive through, in order.
 type Path []Point
@@ -61,7 +69,8 @@ func tilesOfNode(nr, nc int, f func(tr, tc int)) {
 }
 
 // Blocked reports whether the robot's centre may not stand on the node
-// nearest to p: a wall within 3 cm, an obstacle, or a hole tile touching it.
+// nearest to p: a wall within 3 cm, an obstacle, a hole tile touching it,
+// or a hole seen right next to it (HoleNear).
 func (m *Map) Blocked(p Point) bool {
 	n, ok := m.nodeAt(p)
 	if !ok {
@@ -84,7 +93,7 @@ func (m *Map) blocked(n int) bool { return m.blockedBy(n, true) }
 func (m *Map) blockedBy(n int, obstacles bool) bool {
 	nr, nc := n/gridNodes, n%gridNodes
 	r, c := 2*nr, 2*nc
-	if obstacles && m.obstacle(n) {
+	if (obstacles && m.obstacle(n)) || m.holeNear[n] {
 		return true
 	}
 	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
@@ -120,6 +129,9 @@ func (m *Map) weight(n int, k Costs) float32 {
 	})
 	if unknown {
 		w += k.Unknown
+		if (2*nr)%4 == 0 && (2*nc)%4 == 0 {
+			w += k.UnseenCorner
+		}
 	}
 	if (2*nr)%4 == 0 || (2*nc)%4 == 0 {
 		w += k.Edge
@@ -228,11 +240,14 @@ func (m *Map) Search(p Point, k Costs) *Field {
 	f := &Field{m: m, dist: s.dist, parent: s.parent, r0: r0, c0: c0, r1: r1, c1: c1, start: p}
 	h := &s.h
 	h.n, h.d = h.n[:0], h.d[:0]
-	// Seed with the free nodes around p (the corners of its quarter), or
-	// the nearest node when none is free.
+	// Seed with the free nodes around p (the corners of its quarter) that
+	// the robot can drive to straight: a leg passing less than seedClear
+	// from a blocked corner would graze the wall end or hole there. With
+	// none such, the nearest free corner seeds; with no free corner, the
+	// nearest node.
 	fr := (p.Z - m.origin.Z) / QuarterSize
 	fc := (p.X - m.origin.X) / QuarterSize
-	seeded := false
+	var free, blocked, corners []int
 	for _, d := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
 		nr, nc := int(math.Floor(fr))+d[0], int(math.Floor(fc))+d[1]
 		if nr < r0 || nc < c0 || nr > r1 || nc > c1 {
@@ -240,8 +255,33 @@ func (m *Map) Search(p Point, k Costs) *Field {
 		}
 		n := nr*gridNodes + nc
 		if w[n] == inf32 {
-			continue
+			blocked = append(blocked, n)
+		} else {
+			free = append(free, n)
 		}
+	}
+	for _, n := range free {
+		clear := true
+		for _, b := range blocked {
+			if segmentDist(p, m.nodePos(n), m.nodePos(b)) < seedClear {
+				clear = false
+			}
+		}
+		if clear {
+			corners = append(corners, n)
+		}
+	}
+	if len(corners) == 0 && len(free) > 0 {
+		nearest := free[0]
+		for _, n := range free[1:] {
+			if m.nodePos(n).Dist(p) < m.nodePos(nearest).Dist(p) {
+				nearest = n
+			}
+		}
+		corners = []int{nearest}
+	}
+	seeded := false
+	for _, n := range corners {
 		c := float32(m.nodePos(n).Dist(p) * float64(w[n]))
 		if c < s.dist[n] {
 			s.dist[n] = c
@@ -300,6 +340,22 @@ func (m *Map) Search(p Point, k Costs) *Field {
 		}
 	}
 	return f
+}
+
+// seedClear is how far a search's first leg keeps from a blocked corner of
+// the start's quarter: the body's radius (3.7 cm), the 5 mm a wall reaches
+// past its end cell, and a margin for the driving.
+const seedClear = 0.05
+
+// segmentDist returns the distance from q to the segment from a to b.
+func segmentDist(a, b, q Point) float64 {
+	dx, dz := b.X-a.X, b.Z-a.Z
+	l2 := dx*dx + dz*dz
+	if l2 == 0 {
+		return a.Dist(q)
+	}
+	t := math.Max(0, math.Min(1, ((q.X-a.X)*dx+(q.Z-a.Z)*dz)/l2))
+	return q.Dist(Point{a.X + t*dx, a.Z + t*dz})
 }
 
 // Cost returns the cost of the cheapest path to the node nearest q, +Inf
