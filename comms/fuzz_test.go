@@ -10,13 +10,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // fuzzSeeds returns the packets of erebus/packets.json in the given section
 // ("robot_to_supervisor" or "supervisor_to_robot"), or nothing when the
 // shared data is absent (the fuzzers then run on their built-in seeds).
 func fuzzSeeds(tb testing.TB, section string) [][]byte {
-	shared, err := findShared()
+	shared, err := sharedtest.Root()
 	if err != nil {
 		tb.Logf("shared data absent (%v): fuzzing from built-in seeds only", err)
 		return nil

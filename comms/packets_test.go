@@ -10,42 +10,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
-
-// findShared returns ../shared relative to the repository root (the
-// directory holding go.mod).
-func findShared() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		return "", err
-	}
-	return shared, nil
-}
-
-// sharedDir returns the shared test data directory, or skips the test when
-// it is absent.
-func sharedDir(tb testing.TB) string {
-	tb.Helper()
-	shared, err := findShared()
-	if err != nil {
-		tb.Skipf("shared test data (../shared beside the repository) is absent: %v; skipping", err)
-	}
-	return shared
-}
 
 // packetEntry is one entry of erebus/packets.json; fields depend on Kind.
 type packetEntry struct {
@@ -73,7 +40,7 @@ type packetsFile struct {
 
 func loadPackets(tb testing.TB) packetsFile {
 	tb.Helper()
-	path := filepath.Join(sharedDir(tb), "erebus", "packets.json")
+	path := filepath.Join(sharedtest.Dir(tb), "erebus", "packets.json")
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		tb.Skipf("%s is absent (%v); skipping", path, err)

@@ -2,41 +2,19 @@ package sim
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// sharedDir returns ../shared next to the repository root, or "".
-func sharedDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			p := filepath.Join(dir, "..", "shared")
-			if _, err := os.Stat(p); err == nil {
-				return p
-			}
-			return ""
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return ""
-		}
-		dir = up
-	}
-}
-
 // gameWorld returns world1.wbt from ../shared, or an ASCII stand-in.
 func gameWorld(tb testing.TB) (*world.World, string) {
-	if d := sharedDir(); d != "" {
+	if d, err := sharedtest.Root(); err == nil {
 		if w, err := world.Load(filepath.Join(d, "erebus", "worlds", "world1.wbt")); err == nil {
 			return w, "world1.wbt"
 		}
@@ -129,10 +107,7 @@ type stillSupervisor struct{}
 func (stillSupervisor) Step(referee.Input) referee.Output { return referee.Output{} }
 
 func TestGameOnSharedWorld(t *testing.T) {
-	d := sharedDir()
-	if d == "" {
-		t.Skip("../shared is absent; skipping the world1.wbt game")
-	}
+	d := sharedtest.Dir(t)
 	w, err := world.Load(filepath.Join(d, "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		t.Fatal(err)

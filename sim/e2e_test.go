@@ -7,6 +7,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -191,10 +192,7 @@ func (e *e2e) send(m comms.Message) {
 // 'M' (§1.4), drive back to the start tile and send 'E' (§1.7). The final
 // score must be the rules' formula (§2.4): (S + round(0.1·S, 2)) · (1 + map).
 func TestScriptedGameWorld1(t *testing.T) {
-	d := sharedDir()
-	if d == "" {
-		t.Skip("../shared is absent (Erebus's worlds are read in place; CI has them)")
-	}
+	d := sharedtest.Dir(t)
 	w, err := world.Load(filepath.Join(d, "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		t.Fatal(err)

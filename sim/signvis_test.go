@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -14,10 +15,7 @@ import (
 // sign's paper: no sign may be buried in a wall's solid (custom area-4 walls
 // are outlines of their footprint, RULES.md §4).
 func TestEverySignVisible(t *testing.T) {
-	d := sharedDir()
-	if d == "" {
-		t.Skip("../shared is absent (Erebus's worlds are read in place; CI has them)")
-	}
+	d := sharedtest.Dir(t)
 	for _, name := range []string{"world1", "world2", "room4_small"} {
 		w, err := world.Load(filepath.Join(d, "erebus", "worlds", name+".wbt"))
 		if err != nil {

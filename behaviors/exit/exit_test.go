@@ -11,6 +11,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/explore"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
@@ -93,7 +94,7 @@ func TestTimeLow(t *testing.T) {
 // BenchmarkStep replays the exit behavior's Observations of a whole game on
 // world1 (noise on) and reports the per-step percentiles.
 func BenchmarkStep(b *testing.B) {
-	w, err := world.Load(filepath.Join(sharedDir(b), "erebus", "worlds", "world1.wbt"))
+	w, err := world.Load(filepath.Join(sharedtest.Dir(b), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -51,7 +52,7 @@ func playFull(t *testing.T, w *world.World, seed int64) (game.Result, *Exit) {
 func TestFullGames(t *testing.T) {
 	var worlds []*world.World
 	for _, n := range []string{"world1", "world2", "room4_small", "NewPassages"} {
-		w, err := world.Load(filepath.Join(sharedDir(t), "erebus", "worlds", n+".wbt"))
+		w, err := world.Load(filepath.Join(sharedtest.Dir(t), "erebus", "worlds", n+".wbt"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,36 +11,13 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/explore"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
-
-// sharedDir finds ../shared beside the repository root.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(filepath.Join(s, "erebus", "worlds")); err != nil {
-		t.Skipf("shared test data not found at %s: %v", s, err)
-	}
-	return s
-}
 
 // standIn returns a behavior that drives nothing, or fires event at once
 // when it drives.
@@ -119,7 +96,7 @@ func (r gameRun) String() string {
 }
 
 func TestGameShared(t *testing.T) {
-	dir := sharedDir(t)
+	dir := sharedtest.Dir(t)
 	names := []string{"world1"}
 	if !testing.Short() {
 		names = []string{"world1", "world2", "room4_small", "NewPassages"}

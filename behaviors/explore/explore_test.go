@@ -11,6 +11,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim/referee"
@@ -88,7 +89,7 @@ func TestFirstSteps(t *testing.T) {
 // record plays world1 for a while and returns the explore Observations.
 func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	tb.Helper()
-	w, err := world.Load(filepath.Join(sharedDir(tb), "erebus", "worlds", "world1.wbt"))
+	w, err := world.Load(filepath.Join(sharedtest.Dir(tb), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package explore
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/framework"
@@ -15,30 +13,6 @@ import (
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
-
-// sharedDir finds ../shared beside the repository root.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(filepath.Join(s, "erebus", "worlds")); err != nil {
-		t.Skipf("shared test data not found at %s: %v", s, err)
-	}
-	return s
-}
 
 // standIn returns a behavior that drives nothing (or fires an event when it
 // is the driver).

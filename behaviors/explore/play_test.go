@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -11,7 +12,7 @@ import (
 // coverage, the map (against the answer without signs) and that Erebus
 // never had to relocate the robot.
 func TestPlayShared(t *testing.T) {
-	dir := sharedDir(t)
+	dir := sharedtest.Dir(t)
 	cases := []struct {
 		name             string
 		minMap, minCover float64

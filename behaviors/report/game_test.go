@@ -3,7 +3,6 @@ package report_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,37 +12,13 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
-
-// sharedWorlds returns ../shared/erebus/worlds beside the repository root,
-// or skips.
-func sharedWorlds(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	s := filepath.Join(dir, "..", "shared", "erebus", "worlds")
-	if _, err := os.Stat(s); err != nil {
-		t.Skipf("shared worlds absent (%s): skipping", s)
-	}
-	return s
-}
 
 // holdExit stands in for the exit behavior: it stops the robot.
 func holdExit() sdk.Behavior {
@@ -109,7 +84,7 @@ func (g gameResult) String() string {
 // worlds) with the real explore behavior and checks that signs are found
 // with their type and that nothing is misidentified.
 func TestWholeGame(t *testing.T) {
-	dir := sharedWorlds(t)
+	dir := sharedtest.Path(t, "erebus", "worlds")
 	names := []string{"world1"}
 	if !testing.Short() {
 		names = append(names, "world2", "room4_small")

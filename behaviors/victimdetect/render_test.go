@@ -2,11 +2,10 @@ package victimdetect
 
 import (
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
 	"github.com/rescuekit/rescuekit/sim"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -74,33 +73,10 @@ func cameraPose(m Mount, c world.Vec2, yaw float64) world.Pose {
 	return world.Pose{Pos: world.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: ry}
 }
 
-// repoRoot walks up from the working directory to the directory of go.mod.
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("no go.mod above the working directory")
-		}
-		dir = up
-	}
-}
-
 // sharedWorld loads a world of ../shared/erebus/worlds, or skips.
 func sharedWorld(t testing.TB, name string) *world.World {
 	t.Helper()
-	p := filepath.Join(repoRoot(t), "..", "shared", "erebus", "worlds", name+".wbt")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared worlds absent (%s): skipping", p)
-	}
-	w, err := world.Load(p)
+	w, err := world.Load(sharedtest.Path(t, "erebus", "worlds", name+".wbt"))
 	if err != nil {
 		t.Fatal(err)
 	}

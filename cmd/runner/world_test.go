@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -26,32 +27,8 @@ func runRoot(t *testing.T, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// sharedErebus returns ../shared/erebus from the repository root, or skips.
-func sharedErebus(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the test directory; cannot locate ../shared")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "erebus")
-	if _, err := os.Stat(filepath.Join(p, "worlds", "world1.wbt")); err != nil {
-		t.Skipf("shared Erebus data absent (%v); this test needs ../shared/erebus beside the repository", err)
-	}
-	return p
-}
-
 func TestWorldAnswerMatchesErebus(t *testing.T) {
-	shared := sharedErebus(t)
+	shared := sharedtest.Path(t, "erebus")
 	for _, name := range []string{"world1", "world2", "room4_small", "NewPassages"} {
 		t.Run(name, func(t *testing.T) {
 			out, err := runRoot(t, "world", "answer", filepath.Join(shared, "worlds", name+".wbt"))
@@ -90,7 +67,7 @@ func writeJSON(t *testing.T, dir, name string, v any) string {
 }
 
 func TestWorldScore(t *testing.T) {
-	shared := sharedErebus(t)
+	shared := sharedtest.Path(t, "erebus")
 	dir := t.TempDir()
 	ansPath := filepath.Join(shared, "answers", "world1.answer.json")
 	var ans [][]string

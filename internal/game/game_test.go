@@ -3,44 +3,23 @@ package game_test
 import (
 	"context"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/examples/worlds"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-func shared(t *testing.T, rel string) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s absent (../shared is Erebus's test data; CI has it): %v", rel, err)
-	}
-	return p
-}
-
 // TestMaxScoreWorld1 checks the maximum of RULES.md §2.4 on Erebus's world1:
 // 3 victims and 2 hazards and the checkpoints give S = 136.25 (the referee's
 // perfect-game test plays it), so the maximum is S·1.1·2 = 299.75.
 func TestMaxScoreWorld1(t *testing.T) {
-	w, err := world.Load(shared(t, "erebus/worlds/world1.wbt"))
+	w, err := world.Load(sharedtest.Path(t, "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // m builds a matrix from rows of one-character cells.
@@ -168,30 +170,6 @@ func TestScoreWindowLeavesArray(t *testing.T) {
 	}
 }
 
-// sharedDir finds ../shared from the repository root.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found above the test directory; cannot locate ../shared")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(filepath.Join(shared, "erebus", "answers", "score_vectors.json")); err != nil {
-		t.Skipf("shared test data absent (%v); these tests need ../shared/erebus beside the repository", err)
-	}
-	return shared
-}
-
 func readMatrix(t testing.TB, path string) [][]string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -210,10 +188,10 @@ func readMatrix(t testing.TB, path string) [][]string {
 // examples of MapScorerExample.py are not shipped, so that vector is
 // checked only where RULES.md says it equals the answer (NewPassages).
 func TestScoreVectors(t *testing.T) {
-	shared := sharedDir(t)
-	answers := filepath.Join(shared, "erebus", "answers")
+	vectorsPath := sharedtest.Path(t, "erebus", "answers", "score_vectors.json")
+	answers := filepath.Dir(vectorsPath)
 	var vectors map[string]map[string]float64
-	b, err := os.ReadFile(filepath.Join(answers, "score_vectors.json"))
+	b, err := os.ReadFile(vectorsPath)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,43 +1,19 @@
 package referee
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
-
-// sharedDir returns ../shared relative to the repository root, or skips.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory; cannot locate ../shared")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("shared test data absent (%s): %v", shared, err)
-	}
-	return shared
-}
 
 // TestWorld1MaxScore plays a perfect game on Erebus's world1 and checks the
 // final score against RULES §2.4: S·(1 + 0.1)·(1 + 1) with S = Σ signs
 // (scoreWorth + type bonus)·m + Σ checkpoints 10·m.
 func TestWorld1MaxScore(t *testing.T) {
-	path := filepath.Join(sharedDir(t), "erebus", "worlds", "world1.wbt")
+	path := filepath.Join(sharedtest.Dir(t), "erebus", "worlds", "world1.wbt")
 	w, err := world.Load(path)
 	if err != nil {
 		t.Fatalf("Load: %v", err)

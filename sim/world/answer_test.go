@@ -5,10 +5,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 func TestAnswerMatchesErebus(t *testing.T) {
-	shared := sharedDir(t)
+	shared := sharedtest.Dir(t)
 	for _, name := range worldNames {
 		t.Run(name, func(t *testing.T) {
 			w, err := Load(filepath.Join(shared, "erebus", "worlds", name+".wbt"))

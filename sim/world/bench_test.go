@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 func BenchmarkParseWorld1(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(sharedDir(b), "erebus", "worlds", "world1.wbt"))
+	src, err := os.ReadFile(filepath.Join(sharedtest.Dir(b), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // checkWorld exercises a parsed world: nothing may panic and the answer
@@ -26,9 +28,9 @@ func checkWorld(t *testing.T, w *World) {
 }
 
 func FuzzParse(f *testing.F) {
-	if dir, ok := sharedWorlds(); ok {
+	if shared, err := sharedtest.Root(); err == nil {
 		for _, name := range worldNames {
-			if b, err := os.ReadFile(filepath.Join(dir, name+".wbt")); err == nil {
+			if b, err := os.ReadFile(filepath.Join(shared, "erebus", "worlds", name+".wbt")); err == nil {
 				f.Add(b)
 			}
 		}
@@ -71,26 +73,4 @@ func FuzzParseASCII(f *testing.F) {
 			t.Fatalf("FormatASCII output does not parse: %v\n%s", err, FormatASCII(w))
 		}
 	})
-}
-
-// sharedWorlds finds ../shared/erebus/worlds from the repository root
-// without skipping (fuzz seeds are optional).
-func sharedWorlds() (string, bool) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", false
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", false
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "erebus", "worlds")
-	_, err = os.Stat(p)
-	return p, err == nil
 }

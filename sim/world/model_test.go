@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 func readFile(path string) (string, error) {
@@ -14,7 +16,7 @@ func readFile(path string) (string, error) {
 
 func loadShared(t testing.TB, name string) *World {
 	t.Helper()
-	w, err := Load(filepath.Join(sharedDir(t), "erebus", "worlds", name+".wbt"))
+	w, err := Load(filepath.Join(sharedtest.Dir(t), "erebus", "worlds", name+".wbt"))
 	if err != nil {
 		t.Fatal(err)
 	}

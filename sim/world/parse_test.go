@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // miniWorld is a small, complete Erebus-style world in the verbose R2022
@@ -128,7 +130,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestTruncatedWorldsFail(t *testing.T) {
-	shared := sharedDir(t)
+	shared := sharedtest.Dir(t)
 	for _, name := range worldNames {
 		t.Run(name, func(t *testing.T) {
 			w, err := Load(filepath.Join(shared, "erebus", "worlds", name+".wbt"))
@@ -202,7 +204,7 @@ func TestGameTime(t *testing.T) {
 
 // TestDefaultsR2023 checks PROTO defaults on room4_small, which omits them.
 func TestDefaultsR2023(t *testing.T) {
-	shared := sharedDir(t)
+	shared := sharedtest.Dir(t)
 	w, err := Load(filepath.Join(shared, "erebus", "worlds", "room4_small.wbt"))
 	if err != nil {
 		t.Fatal(err)

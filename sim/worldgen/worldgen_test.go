@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -318,7 +319,7 @@ func TestGenerateOptions(t *testing.T) {
 func TestWriteShippedWorldRoundTrip(t *testing.T) {
 	// A shipped world (half tiles, curves, odd wall values) written back
 	// parses into the same tiles, bounds and signs.
-	path := sharedWorld(t, "world2.wbt")
+	path := sharedtest.Path(t, "erebus", "worlds", "world2.wbt")
 	w, err := world.Load(path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,40 +2,15 @@ package nav_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
-
-// sharedWorlds returns the directory of the shared Erebus worlds, skipping
-// the test when ../shared is absent.
-func sharedWorlds(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared", "erebus", "worlds")
-	if _, err := os.Stat(s); err != nil {
-		t.Skipf("shared worlds not found at %s: %v", s, err)
-	}
-	return s
-}
 
 // truthMap builds the map a robot would build if it saw everything: the
 // answer's wall cells and every tile's floor, aligned on the start tile.
@@ -98,7 +73,7 @@ func TestMatrixAgainstAnswer(t *testing.T) {
 	}
 	load := func(name string) func(t *testing.T) *world.World {
 		return func(t *testing.T) *world.World {
-			w, err := world.Load(filepath.Join(sharedWorlds(t), name+".wbt"))
+			w, err := world.Load(filepath.Join(sharedtest.Path(t, "erebus", "worlds"), name+".wbt"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -163,34 +164,10 @@ func TestReportCm(t *testing.T) {
 	}
 }
 
-// sharedDir finds ../shared beside the repository root.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			t.Skip("no go.mod above the test directory")
-		}
-		dir = up
-	}
-	s := filepath.Join(dir, "..", "shared", "erebus")
-	if _, err := os.Stat(s); err != nil {
-		t.Skipf("shared test data absent (%s): skipping", s)
-	}
-	return s
-}
-
 // TestAnswerCellMatchesErebus places every sign of the shared worlds with
 // their true positions and normals and compares with Erebus's answer maps.
 func TestAnswerCellMatchesErebus(t *testing.T) {
-	dir := sharedDir(t)
+	dir := sharedtest.Path(t, "erebus")
 	for _, name := range []string{"world1", "world2", "room4_small"} {
 		t.Run(name, func(t *testing.T) {
 			w, err := world.Load(filepath.Join(dir, "worlds", name+".wbt"))
