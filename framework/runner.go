@@ -461,7 +461,8 @@ func (r *runner) observe() *pluginpb.Observation {
 	if d.lidar != nil && r.anyWants(func(s *slot) bool { return s.desc.GetLidar() }) {
 		d.lidarBuf = d.lidar.RangeImage(d.lidarBuf)
 		obs.Lidar = &pluginpb.Lidar{Ranges: d.lidarBuf, HorizontalResolution: uint32(d.lidar.HorizontalResolution()),
-			Layers: uint32(d.lidar.NumberOfLayers()), Fov: d.lidar.FOV(), MinRange: d.lidar.MinRange(), MaxRange: d.lidar.MaxRange()}
+			Layers: uint32(d.lidar.NumberOfLayers()), Fov: d.lidar.FOV(), VerticalFov: d.lidar.VerticalFOV(),
+			MinRange: d.lidar.MinRange(), MaxRange: d.lidar.MaxRange()}
 	}
 	r.readRadio()
 	obs.StillSeconds = r.still.update(r.dt, wheels)

@@ -1,5 +1,7 @@
 // Package explore is the built-in explore behavior: it maps the arena from
-// the robot's own sensors (plugins/sdk/nav), drives to the nearest tile
+// the robot's own sensors (plugins/sdk/nav: GPS and gyro for the pose, the
+// distance sensors and, on a robot that has one, the lidar for walls, the
+// colour sensor for floors), drives to the nearest tile
 // whose floor it has not seen by a shortest path (around walls and holes,
 // swamps weighed ×5) to the middle of one of the tile's edges, so that the
 // colour sensor, ahead of the robot's centre, looks into the tile first,
@@ -94,7 +96,7 @@ func New() sdk.Behavior {
 // Describe returns the plugin's description.
 func (e *Explore) Describe() sdk.Description {
 	return sdk.Description{
-		Name: Name, Version: "1.0.0", States: []string{"explore"},
+		Name: Name, Version: "1.0.0", States: []string{"explore"}, Lidar: true,
 		BlackboardReads: []string{nav.KeyMap}, BlackboardWrites: []string{nav.KeyMap},
 		Params: params,
 	}

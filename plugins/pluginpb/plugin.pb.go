@@ -642,9 +642,12 @@ type Lidar struct {
 	HorizontalResolution uint32    `protobuf:"varint,2,opt,name=horizontal_resolution,json=horizontalResolution,proto3" json:"horizontal_resolution,omitempty"`
 	Layers               uint32    `protobuf:"varint,3,opt,name=layers,proto3" json:"layers,omitempty"`
 	// fov is the horizontal field of view (rad).
-	Fov           float64 `protobuf:"fixed64,4,opt,name=fov,proto3" json:"fov,omitempty"`
-	MinRange      float64 `protobuf:"fixed64,5,opt,name=min_range,json=minRange,proto3" json:"min_range,omitempty"`
-	MaxRange      float64 `protobuf:"fixed64,6,opt,name=max_range,json=maxRange,proto3" json:"max_range,omitempty"`
+	Fov      float64 `protobuf:"fixed64,4,opt,name=fov,proto3" json:"fov,omitempty"`
+	MinRange float64 `protobuf:"fixed64,5,opt,name=min_range,json=minRange,proto3" json:"min_range,omitempty"`
+	MaxRange float64 `protobuf:"fixed64,6,opt,name=max_range,json=maxRange,proto3" json:"max_range,omitempty"`
+	// vertical_fov is the vertical field of view (rad) over the layers,
+	// layer 0 the highest.
+	VerticalFov   float64 `protobuf:"fixed64,7,opt,name=vertical_fov,json=verticalFov,proto3" json:"vertical_fov,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -717,6 +720,13 @@ func (x *Lidar) GetMinRange() float64 {
 func (x *Lidar) GetMaxRange() float64 {
 	if x != nil {
 		return x.MaxRange
+	}
+	return 0
+}
+
+func (x *Lidar) GetVerticalFov() float64 {
+	if x != nil {
+		return x.VerticalFov
 	}
 	return 0
 }
@@ -1971,14 +1981,15 @@ const file_plugin_proto_rawDesc = "" +
 	"\x03yaw\x18\x03 \x01(\x01R\x03yaw\":\n" +
 	"\x0eWheelPositions\x12\x12\n" +
 	"\x04left\x18\x01 \x01(\x01R\x04left\x12\x14\n" +
-	"\x05right\x18\x02 \x01(\x01R\x05right\"\xb8\x01\n" +
+	"\x05right\x18\x02 \x01(\x01R\x05right\"\xdb\x01\n" +
 	"\x05Lidar\x12\x16\n" +
 	"\x06ranges\x18\x01 \x03(\x02R\x06ranges\x123\n" +
 	"\x15horizontal_resolution\x18\x02 \x01(\rR\x14horizontalResolution\x12\x16\n" +
 	"\x06layers\x18\x03 \x01(\rR\x06layers\x12\x10\n" +
 	"\x03fov\x18\x04 \x01(\x01R\x03fov\x12\x1b\n" +
 	"\tmin_range\x18\x05 \x01(\x01R\bminRange\x12\x1b\n" +
-	"\tmax_range\x18\x06 \x01(\x01R\bmaxRange\"2\n" +
+	"\tmax_range\x18\x06 \x01(\x01R\bmaxRange\x12!\n" +
+	"\fvertical_fov\x18\a \x01(\x01R\vverticalFov\"2\n" +
 	"\x06Colour\x12\f\n" +
 	"\x01r\x18\x01 \x01(\rR\x01r\x12\f\n" +
 	"\x01g\x18\x02 \x01(\rR\x01g\x12\f\n" +

@@ -241,7 +241,10 @@ func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
 		if i >= len(m.robot.Distance) || math.IsNaN(d) {
 			continue
 		}
-		m.ray(p, m.robot.Distance[i], d)
+		m.ray(p, m.robot.Distance[i], d, m.robot.DistanceMax)
+	}
+	if l := obs.GetLidar(); l != nil {
+		m.lidar(p, l)
 	}
 	if c := obs.GetColour(); c != nil {
 		m.colour(p, ClassifyColour(c.R, c.G, c.B))
@@ -249,13 +252,50 @@ func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
 	return m.version != before
 }
 
-// ray integrates one distance reading d of sensor s at pose p.
-func (m *Map) ray(p Pose, s Ray, d float64) {
+// LidarRays is how many points of a lidar scan's layer Integrate uses,
+// evenly spread (a 512-point scan every 8th point): enough to see every wall
+// of the tiles around, at a small cost per step.
+const LidarRays = 64
+
+// lidar integrates the scan's layer nearest the horizontal from above (it
+// sees walls, not the floor), as if the lidar stood at the robot's centre
+// facing forward. Point i of a layer looks FOV/2 − i·FOV/res to the left of
+// forward, as Webots numbers them; +Inf is no hit within the range.
+func (m *Map) lidar(p Pose, l *pluginpb.Lidar) {
+	res, layers := int(l.GetHorizontalResolution()), int(l.GetLayers())
+	r := l.GetRanges()
+	if res <= 0 || layers <= 0 || len(r) < res*layers {
+		return
+	}
+	k := (layers - 1) / 2 // layers run from the highest to the lowest
+	phi := 0.0
+	if vf := l.GetVerticalFov(); layers > 1 {
+		phi = vf/2 - float64(k)*vf/float64(layers-1)
+	}
+	step := max(1, res/LidarRays)
+	fov := l.GetFov()
+	for i := 0; i < res; i += step {
+		d := float64(r[k*res+i])
+		if math.IsNaN(d) {
+			continue
+		}
+		ray := Ray{Angle: fov/2 - float64(i)*fov/float64(res)}
+		if math.IsInf(d, 1) {
+			m.ray(p, ray, l.GetMaxRange(), l.GetMaxRange())
+			continue
+		}
+		m.ray(p, ray, d*math.Cos(phi), l.GetMaxRange())
+	}
+}
+
+// ray integrates one distance reading d of sensor s at pose p; a reading of
+// maxRange or more is no hit.
+func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 	sn, cs := math.Sin(p.Yaw), math.Cos(p.Yaw)
 	o := Point{p.X + s.X*cs + s.Z*sn, p.Z - s.X*sn + s.Z*cs}
 	a := p.Yaw + s.Angle
 	dir := Point{-math.Sin(a), -math.Cos(a)}
-	hit := d < m.robot.DistanceMax-0.005 && d <= m.cfg.MaxRange
+	hit := d < maxRange-0.005 && d <= m.cfg.MaxRange
 	free := math.Min(d, m.cfg.MaxRange) - 0.012
 	if free > 0 {
 		m.freeAlong(o, dir, free)

@@ -364,3 +364,59 @@ func FuzzDecodeSigns(f *testing.F) {
 		}
 	})
 }
+
+// lidarScan is a 512×4 Erebus lidar scan (fov 2π, vertical fov 0.2, range
+// 1 m) at p, of walls along the lines x = xs and z = zs (every layer sees the
+// walls; the lower layers see nothing else here).
+func lidarScan(p nav.Pose, xs, zs []float64) *pluginpb.Lidar {
+	const res, layers, fov, vfov, maxR = 512, 4, 2 * math.Pi, 0.2, 1.0
+	ranges := make([]float32, res*layers)
+	for i := range res {
+		a := p.Yaw + fov/2 - float64(i)*fov/res
+		dx, dz := -math.Sin(a), -math.Cos(a)
+		d := math.Inf(1)
+		for _, x := range xs {
+			if t := (x - p.X) / dx; dx != 0 && t > 0 && t < d {
+				d = t
+			}
+		}
+		for _, z := range zs {
+			if t := (z - p.Z) / dz; dz != 0 && t > 0 && t < d {
+				d = t
+			}
+		}
+		for k := range layers {
+			phi := vfov/2 - float64(k)*vfov/(layers-1)
+			r := d / math.Cos(phi)
+			if r > maxR {
+				r = math.Inf(1)
+			}
+			ranges[k*res+i] = float32(r)
+		}
+	}
+	return &pluginpb.Lidar{Ranges: ranges, HorizontalResolution: res, Layers: layers, Fov: fov, VerticalFov: vfov, MinRange: 0.01, MaxRange: maxR}
+}
+
+// TestMapWallsFromLidar: a robot with a lidar and no distance sensors maps
+// the walls around it, behind it too.
+func TestMapWallsFromLidar(t *testing.T) {
+	start := nav.Point{X: 0.06, Z: 0.06}
+	robot := nav.DefaultRobot()
+	robot.Distance = nil
+	m := nav.NewMap(start, robot, nav.DefaultMapConfig())
+	r0, c0 := m.Cell(nav.Point{X: 0, Z: 0})
+	p := nav.Pose{Point: start, Yaw: 0.2}
+	for k := range 3 {
+		m.Integrate(&pluginpb.Observation{Step: uint64(k), Lidar: lidarScan(p, []float64{0, 0.24}, []float64{0.12})}, p)
+	}
+	for _, w := range [][2]int{{1, 0}, {2, 0}, {3, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {4, 7}, {1, 8}, {3, 8}} {
+		if !m.Wall(r0+w[0], c0+w[1]) {
+			t.Errorf("cell %v is not a wall, want one", w)
+		}
+	}
+	for _, w := range [][2]int{{2, 4}, {0, 2}, {2, 2}} {
+		if m.Wall(r0+w[0], c0+w[1]) {
+			t.Errorf("cell %v is a wall, want none", w)
+		}
+	}
+}
