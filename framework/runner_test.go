@@ -41,8 +41,10 @@ func idle(name string, states ...string) sdk.Behavior {
 func run(t *testing.T, robot *fake.Robot, bs map[string]sdk.Behavior, launches map[string]*atomic.Int32) (framework.Summary, *observer.ObservedLogs) {
 	t.Helper()
 	core, logs := observer.New(zap.DebugLevel)
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs = 500 // these tests are not about deadlines; the test machine is shared
 	sum, err := framework.Run(context.Background(), framework.Options{
-		Config: framework.DefaultConfig(), Robot: robot, Launch: behaviors(bs, launches), Logger: zap.New(core),
+		Config: cfg, Robot: robot, Launch: behaviors(bs, launches), Logger: zap.New(core),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -159,8 +161,10 @@ func TestRunDeadlineMissGivesSafeAction(t *testing.T) {
 			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: 2}}, nil
 		})
 	core, _ := observer.New(zap.WarnLevel)
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs = 100 // step 6 sleeps 200 ms; the others must not miss on a shared machine
 	sum, err := framework.Run(context.Background(), framework.Options{
-		Config: framework.DefaultConfig(), Robot: robot, Logger: zap.New(core),
+		Config: cfg, Robot: robot, Logger: zap.New(core),
 		Launch: behaviors(map[string]sdk.Behavior{
 			"explore": explore, "report": idle("report", "report"), "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
 		}, nil),

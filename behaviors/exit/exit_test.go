@@ -105,7 +105,7 @@ func BenchmarkStep(b *testing.B) {
 		return inner.Step(ctx, o)
 	})
 	_, err = game.Play(context.Background(), game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      explore.New,
 			"victimdetect": standIn("victimdetect", nil, ""),

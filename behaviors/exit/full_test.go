@@ -37,7 +37,7 @@ func playFull(t *testing.T, w *world.World, seed int64) (game.Result, *Exit) {
 			}
 			last = si.State
 		},
-		World: w, Config: framework.DefaultConfig(), Seed: seed, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New,
 			"exit": func() sdk.Behavior { return x },
@@ -123,7 +123,7 @@ func TestFullGamesNoLackOfProgress(t *testing.T) {
 		{49, 7, 8, 6}, {49, 7, 8, 8}, {8, 6, 5, 1}, {37, 5, 6, 5}, {15, 8, 6, 3},
 		{12, 5, 6, 10}, {29, 7, 4, 10},
 	}
-	cfg := framework.DefaultConfig()
+	cfg := game.Reproducible(framework.DefaultConfig())
 	cfg.DeadlineMs, cfg.MaxMisses = 2000, 1000
 	for _, c := range cases {
 		w, err := worldgen.Generate(worldgen.Options{Seed: int64(c.seed), Cols: c.cols, Rows: c.rows})

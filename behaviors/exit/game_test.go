@@ -51,7 +51,7 @@ func playGame(t testing.TB, w *world.World, seed int64, noise bool) gameRun {
 	ex := explore.New().(*explore.Explore)
 	var run gameRun
 	o := game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: seed,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return ex },
 			"victimdetect": standIn("victimdetect", nil, ""),

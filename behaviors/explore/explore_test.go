@@ -102,7 +102,7 @@ func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, err = game.Play(ctx, game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return rec },
 			"victimdetect": standIn("victimdetect", nil, ""),

@@ -46,7 +46,7 @@ func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (ex
 	defer cancel()
 	var run exploreRun
 	o := game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: seed,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return e },
 			"victimdetect": standIn("victimdetect", nil, ""),

@@ -44,7 +44,7 @@ func playSigns(t testing.TB, w *world.World, seed int64, noise bool, maxT float6
 	defer cancel()
 	var simT float64
 	o := game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: seed,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      explore.New,
 			"victimdetect": victimdetect.New,

@@ -144,3 +144,11 @@ func InProcess(behaviors map[string]func() sdk.Behavior) framework.Launcher {
 		return inproc.New(mk()), nil
 	}
 }
+
+// Reproducible returns cfg with plugin deadlines so generous that no plugin
+// misses one on a loaded machine: a game then depends on its seed alone. It
+// is for tests and measurements of the behaviors, not for competition.
+func Reproducible(cfg framework.Config) framework.Config {
+	cfg.DeadlineMs, cfg.MaxMisses = 2000, 1000
+	return cfg
+}

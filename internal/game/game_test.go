@@ -53,7 +53,7 @@ func TestPlayExitAtOnce(t *testing.T) {
 	}
 	var steps int
 	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: framework.DefaultConfig(), Seed: 3,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 3,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": idle("explore", "explore"), "report": idle("report", "report"),
 			"exit": idle("exit", "exit"), "victimdetect": idle("victimdetect"),

@@ -489,8 +489,17 @@ func (p *Plugin) exitErr(step uint64) error {
 	return fmt.Errorf("plugin %s: step %d: the plugin exited or closed its step stream (%v): %w", p.name, step, p.failErr, ErrExited)
 }
 
-// Exited reports whether the plugin process has exited.
-func (p *Plugin) Exited() bool { return p.client.Exited() }
+// Exited reports whether the plugin is gone: its step stream closed (the
+// first sign of a crash, before the process is reaped) or its process
+// exited.
+func (p *Plugin) Exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+	}
+	return p.client.Exited()
+}
 
 // Kill ends the plugin: it closes the stream, asks the plugin to shut down
 // and kills the process if it does not. A plugin attached in debug mode is
