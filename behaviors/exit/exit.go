@@ -8,14 +8,13 @@
 // asks for its evaluation one step later, drives back to the start tile
 // and sends 'E' there.
 //
-// While it drives, LEDs led0 and led1 are on and led2…led9 are off.
+// While it drives, the eight red LEDs (led0…led7) are on and the others off.
 package exit
 
 import (
 	"context"
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -188,7 +187,7 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	if !x.wasDriver {
 		x.wasDriver = true
 		x.fired = true
-		act.Leds = leds(2)
+		act.Leds = sdk.LEDs(sdk.LEDRed...)
 		x.needPlan = true
 		x.fol.Set(nil)
 		x.progress, x.progressT, x.lopT = pose.Point, now, now
@@ -399,17 +398,4 @@ func toProto(cells [][]string) *pluginpb.Map {
 		m.Rows[i] = &pluginpb.MapRow{Cells: r}
 	}
 	return m
-}
-
-// leds returns the LED pattern: the first n of led0…led9 on, the rest off.
-func leds(n int) []*pluginpb.Led {
-	out := make([]*pluginpb.Led, 10)
-	for i := range out {
-		v := int32(0)
-		if i < n {
-			v = 1
-		}
-		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
-	}
-	return out
 }

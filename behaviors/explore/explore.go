@@ -10,14 +10,13 @@
 // publishes the map on the blackboard (nav.KeyMap) for exit and report, and
 // fires "explored" when no unseen tile is reachable.
 //
-// It drives the FSM state "explore". While it drives, LED led0 is on and
-// led1…led9 are off.
+// It drives the FSM state "explore". While it drives, the green LED (led8)
+// is on and the others are off.
 package explore
 
 import (
 	"context"
 	"math"
-	"strconv"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -187,7 +186,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	}
 	if !e.wasDriver {
 		e.wasDriver = true
-		act.Leds = leds(1)
+		act.Leds = sdk.LEDs(sdk.LEDGreen)
 		e.fol.Set(nil)
 		e.needPlan = true
 		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
@@ -206,19 +205,6 @@ func (e *Explore) publish(act *pluginpb.Action) {
 		act.Blackboard = map[string][]byte{}
 	}
 	act.Blackboard[nav.KeyMap] = b
-}
-
-// leds returns the LED pattern: the first n of led0…led9 on, the rest off.
-func leds(n int) []*pluginpb.Led {
-	out := make([]*pluginpb.Led, 10)
-	for i := range out {
-		v := int32(0)
-		if i < n {
-			v = 1
-		}
-		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
-	}
-	return out
 }
 
 // drive decides the wheel speeds of one step.

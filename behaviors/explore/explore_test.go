@@ -72,8 +72,8 @@ func TestFirstSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(act.GetLeds()) != 10 || act.GetLeds()[0].GetValue() != 1 || act.GetLeds()[1].GetValue() != 0 {
-		t.Errorf("LEDs %v: want led0 on, the others off", act.GetLeds())
+	if len(act.GetLeds()) != 10 || act.GetLeds()[8].GetValue() != 1 || act.GetLeds()[0].GetValue() != 0 {
+		t.Errorf("LEDs %v: want the green led8 on, the others off", act.GetLeds())
 	}
 	if w := act.GetWheels(); w == nil || w.Left <= 0 || w.Left != w.Right {
 		t.Errorf("wheels %v: want a straight run forward to find the start yaw", w)

@@ -9,7 +9,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
 )
 
-// The behavior drives the "report" state, LEDs led0 and led2 on. Without a
+// The behavior drives the "report" state, the orange LED led9 on. Without a
 // candidate on the blackboard it hands the robot back at once.
 func Example() {
 	b := report.NewLogged(nil)
@@ -33,6 +33,6 @@ func Example() {
 	fmt.Println(act.GetEvents(), w.GetLeft() != 0 || w.GetRight() != 0)
 	// Output:
 	// report [report] [signs.reported signs]
-	// [reported] [led0 led2]
+	// [reported] [led9]
 	// [] true
 }

@@ -42,7 +42,7 @@
 // never raised again. A candidate that is missing or unreadable also ends
 // the job at once with "reported".
 //
-// While it drives, LEDs led0 and led2 are on, the others off.
+// While it drives, the orange front LED (led9) is on, the others off.
 package report
 
 import (
@@ -50,7 +50,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"go.uber.org/zap"
@@ -208,19 +207,6 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 	return nil
 }
 
-// leds is the report state's pattern: led0 and led2 on.
-func leds() []*pluginpb.Led {
-	out := make([]*pluginpb.Led, 10)
-	for i := range out {
-		v := int32(0)
-		if i == 0 || i == 2 {
-			v = 1
-		}
-		out[i] = &pluginpb.Led{Name: "led" + strconv.Itoa(i), Value: v}
-	}
-	return out
-}
-
 // Step tracks the pose on every Observation and, while it drives, runs
 // the job.
 func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
@@ -235,7 +221,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	}
 	if !r.wasDriver {
 		r.wasDriver = true
-		act.Leds = leds()
+		act.Leds = sdk.LEDs(sdk.LEDOrange)
 	}
 	bb := obs.GetBlackboard()
 	cand, ok, err := signs.Candidate(bb)
