@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/rescuekit/rescuekit/behaviors/explore"
 	"github.com/rescuekit/rescuekit/framework"
@@ -15,6 +14,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -108,35 +108,15 @@ func BenchmarkStep(b *testing.B) {
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      explore.New,
-			"victimdetect": standIn("victimdetect", nil, ""),
-			"report":       standIn("report", []string{"report"}, "reported"),
+			"victimdetect": sdktest.StandIn("victimdetect", nil, ""),
+			"report":       sdktest.StandIn("report", []string{"report"}, "reported"),
 			"exit":         func() sdk.Behavior { return rec },
 		}),
 	})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var times []time.Duration
-	x := New()
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(obs)
-		if k == 0 {
-			x = New()
-		}
-		t0 := time.Now()
-		if _, err := x.Step(ctx, obs[k]); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(t0))
-	}
-	b.StopTimer()
-	slices.Sort(times)
-	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) }
-	b.ReportMetric(pct(0.5), "p50-µs")
-	b.ReportMetric(pct(0.99), "p99-µs")
-	b.ReportMetric(pct(1), "max-µs")
+	sdktest.BenchmarkReplay(b, New, obs)
 }
 
 // Example: the exit behavior's description, as the runner sees it.

@@ -12,28 +12,12 @@ import (
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
-
-// standIn returns a behavior that drives nothing, or fires event at once
-// when it drives.
-func standIn(name string, states []string, event string) func() sdk.Behavior {
-	return func() sdk.Behavior {
-		d := sdk.Description{Name: name, Version: "0", States: states, Watcher: len(states) == 0}
-		return sdk.New(d, func(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
-			a := &pluginpb.Action{}
-			if obs.GetDriver() && event != "" {
-				a.Events = []string{event}
-				a.Wheels = &pluginpb.Wheels{}
-			}
-			return a, nil
-		})
-	}
-}
 
 // gameRun is the record of one whole game with explore and exit.
 type gameRun struct {
@@ -54,8 +38,8 @@ func playGame(t testing.TB, w *world.World, seed int64, noise bool) gameRun {
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return ex },
-			"victimdetect": standIn("victimdetect", nil, ""),
-			"report":       standIn("report", []string{"report"}, "reported"),
+			"victimdetect": sdktest.StandIn("victimdetect", nil, ""),
+			"report":       sdktest.StandIn("report", []string{"report"}, "reported"),
 			"exit":         func() sdk.Behavior { return x },
 		}),
 	}

@@ -7,13 +7,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -105,9 +105,9 @@ func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return rec },
-			"victimdetect": standIn("victimdetect", nil, ""),
-			"report":       standIn("report", []string{"report"}, "reported"),
-			"exit":         standIn("exit", []string{"exit"}, ""),
+			"victimdetect": sdktest.StandIn("victimdetect", nil, ""),
+			"report":       sdktest.StandIn("report", []string{"report"}, "reported"),
+			"exit":         sdktest.StandIn("exit", []string{"exit"}, ""),
 		}),
 		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
 			if si.SimTime >= seconds {
@@ -125,27 +125,7 @@ func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 // a fresh explore behavior and reports the per-step percentiles.
 func BenchmarkStep(b *testing.B) {
 	obs := record(b, 90)
-	var times []time.Duration
-	e := New()
-	ctx := context.Background()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(obs)
-		if k == 0 {
-			e = New()
-		}
-		t0 := time.Now()
-		if _, err := e.Step(ctx, obs[k]); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(t0))
-	}
-	b.StopTimer()
-	slices.Sort(times)
-	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) }
-	b.ReportMetric(pct(0.5), "p50-µs")
-	b.ReportMetric(pct(0.99), "p99-µs")
-	b.ReportMetric(pct(1), "max-µs")
+	sdktest.BenchmarkReplay(b, New, obs)
 }
 
 // Example: the explore behavior's description, as the runner sees it.

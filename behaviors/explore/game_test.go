@@ -6,29 +6,13 @@ import (
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
-
-// standIn returns a behavior that drives nothing (or fires an event when it
-// is the driver).
-func standIn(name string, states []string, event string) func() sdk.Behavior {
-	return func() sdk.Behavior {
-		d := sdk.Description{Name: name, Version: "0", States: states, Watcher: len(states) == 0}
-		return sdk.New(d, func(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
-			a := &pluginpb.Action{}
-			if obs.GetDriver() && event != "" {
-				a.Events = []string{event}
-				a.Wheels = &pluginpb.Wheels{}
-			}
-			return a, nil
-		})
-	}
-}
 
 // exploreRun is the record of one exploration game.
 type exploreRun struct {
@@ -49,9 +33,9 @@ func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (ex
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore":      func() sdk.Behavior { return e },
-			"victimdetect": standIn("victimdetect", nil, ""),
-			"report":       standIn("report", []string{"report"}, "reported"),
-			"exit":         standIn("exit", []string{"exit"}, ""),
+			"victimdetect": sdktest.StandIn("victimdetect", nil, ""),
+			"report":       sdktest.StandIn("report", []string{"report"}, "reported"),
+			"exit":         sdktest.StandIn("exit", []string{"exit"}, ""),
 		}),
 		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
 			run.simTime = si.SimTime

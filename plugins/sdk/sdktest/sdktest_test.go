@@ -94,3 +94,26 @@ func TestCheckFindsProblems(t *testing.T) {
 		})
 	}
 }
+
+func TestStandIn(t *testing.T) {
+	report := sdktest.StandIn("report", []string{"report"}, "reported")()
+	if err := report.Describe().Validate(); err != nil {
+		t.Fatal(err)
+	}
+	act, _ := report.Step(context.Background(), &pluginpb.Observation{Driver: true})
+	if len(act.GetEvents()) != 1 || act.GetEvents()[0] != "reported" || act.GetWheels() == nil {
+		t.Errorf("driving stand-in: %v", act)
+	}
+	act, _ = report.Step(context.Background(), &pluginpb.Observation{})
+	if len(act.GetEvents()) != 0 || act.GetWheels() != nil {
+		t.Errorf("non-driving stand-in must do nothing: %v", act)
+	}
+	if d := sdktest.StandIn("victimdetect", nil, "")().Describe(); !d.Watcher {
+		t.Error("a stand-in without states is a watcher")
+	}
+}
+
+func BenchmarkReplayIdle(b *testing.B) {
+	sdktest.BenchmarkReplay(b, sdktest.StandIn("explore", []string{"explore"}, ""),
+		[]*pluginpb.Observation{{Step: 1, Driver: true}, {Step: 2, Driver: true}})
+}
