@@ -121,11 +121,22 @@ type Plugin struct {
 	stepMu   sync.Mutex // serialises Step
 	stepped  bool
 	lastStep uint64
+	// answered (under stepMu) is true while every Observation sent has
+	// been answered: the plugin has read all of them, so gRPC holds no
+	// unsent bytes of the stream and a Send cannot block on flow control.
+	// Step then sends itself instead of handing the Observation to
+	// sendLoop.
+	answered bool
+	sendMu   sync.Mutex // serialises stream.Send (Step's and sendLoop's)
 	sendCh   chan *pluginpb.Observation
+	// reply carries the Action of the waiting Step; it is allocated once
+	// and drained (under mu) before each Step, so a reply that raced a
+	// deadline cannot answer the next step.
+	reply chan *pluginpb.Action
 
-	mu       sync.Mutex // guards waitStep and waiter
+	mu       sync.Mutex // guards waitStep and waiting
 	waitStep uint64
-	waiter   chan *pluginpb.Action
+	waiting  bool // a Step waits for the Action of waitStep on reply
 
 	done     chan struct{} // closed when the stream ended
 	failOnce sync.Once
@@ -164,6 +175,7 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		SyncStdout:       orLines(cfg.Stdout, log, zapcore.InfoLevel, "stdout"),
 		SyncStderr:       orLines(cfg.Stderr, log, zapcore.WarnLevel, "stderr"),
 		SkipHostEnv:      true,
+		GRPCDialOptions:  dialOptions(),
 	}
 	if cfg.Reattach != nil {
 		if v := cfg.Reattach.ProtocolVersion; v != cfg.runnerVersion() {
@@ -190,6 +202,22 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// streamWindow is the static HTTP/2 flow-control window (per stream and
+// per connection) the runner advertises to its plugins. A static window
+// turns off gRPC's bandwidth-delay estimation, which otherwise sends a
+// PING (and waits for its ack) on most received messages: on a local
+// connection with one small Action per step that doubles the frames and
+// the process wake-ups of every step.
+const streamWindow = 1 << 20
+
+// dialOptions are the gRPC options of the runner's plugin connections.
+func dialOptions() []grpc.DialOption {
+	return []grpc.DialOption{
+		grpc.WithStaticStreamWindowSize(streamWindow),
+		grpc.WithStaticConnWindowSize(streamWindow),
+	}
 }
 
 func (c *Config) check() error {
@@ -223,7 +251,29 @@ func pluginEnv(extra []string, log *zap.Logger) []string {
 		env = append(env, kv)
 	}
 	env = append(env, pluginpb.EnvLogLevel+"="+lowestLevel(log.Core()).String())
+	if !hasVar(env, "GOMAXPROCS") && !hasVar(extra, "GOMAXPROCS") {
+		env = append(env, "GOMAXPROCS="+strconv.Itoa(DefaultPluginProcs))
+	}
 	return append(env, extra...)
+}
+
+// DefaultPluginProcs is the GOMAXPROCS a plugin process gets unless the
+// runner's environment or Config.Env sets GOMAXPROCS. Several plugins and
+// the runner share few cores and a plugin works in short bursts, one step
+// at a time: with one P a plugin wakes one thread per step instead of
+// also waking (and spinning) idle ones at every goroutine hand-off, which
+// makes a step's round trip markedly cheaper. A plugin that computes in
+// parallel can be given more with Config.Env ("GOMAXPROCS=4").
+const DefaultPluginProcs = 1
+
+// hasVar reports whether env sets name to a non-empty value.
+func hasVar(env []string, name string) bool {
+	for _, kv := range env {
+		if strings.HasPrefix(kv, name+"=") && len(kv) > len(name)+1 {
+			return true
+		}
+	}
+	return false
 }
 
 func lowestLevel(core zapcore.Core) zapcore.Level {
@@ -283,7 +333,10 @@ func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Lo
 		cancel: cancel,
 		attach: cfg.Reattach != nil,
 		sendCh: make(chan *pluginpb.Observation, 1),
-		done:   make(chan struct{}),
+		reply:  make(chan *pluginpb.Action, 1),
+		// Nothing sent yet: nothing unanswered.
+		answered: true,
+		done:     make(chan struct{}),
 	}
 	go p.sendLoop()
 	go p.recvLoop()
@@ -396,18 +449,56 @@ func (p *Plugin) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb
 	}
 	p.stepped, p.lastStep = true, step
 
-	w := make(chan *pluginpb.Action, 1)
+	w := p.reply
 	p.mu.Lock()
-	p.waitStep, p.waiter = step, w
+	select {
+	case stale := <-w: // delivered to an earlier Step just as it gave up
+		p.late.Add(1)
+		p.log.Debug("late action discarded", zap.Uint64("step", stale.GetStep()))
+	default:
+	}
+	p.waitStep, p.waiting = step, true
 	p.mu.Unlock()
 	defer func() {
 		p.mu.Lock()
-		if p.waiter == w {
-			p.waiter = nil
-		}
+		p.waiting = false
 		p.mu.Unlock()
 	}()
 
+	if err := p.send(ctx, step, obs); err != nil {
+		return nil, err
+	}
+
+	select {
+	case act := <-w:
+		p.answered = true
+		if msg := act.GetError(); msg != "" {
+			return nil, fmt.Errorf("plugin %s: step %d: %s: %w", p.name, step, msg, ErrBehavior)
+		}
+		return act, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("plugin %s: step %d: no action before the deadline: %w", p.name, step, ctx.Err())
+	case <-p.done:
+		return nil, p.exitErr(step)
+	}
+}
+
+// send sends obs. When every earlier Observation has been answered it
+// sends directly (a Send then cannot block); otherwise sendLoop sends it,
+// so a plugin that stopped reading cannot hold Step past ctx's deadline.
+func (p *Plugin) send(ctx context.Context, step uint64, obs *pluginpb.Observation) error {
+	if p.answered && p.sendMu.TryLock() {
+		p.answered = false
+		err := p.stream.Send(obs)
+		p.sendMu.Unlock()
+		if err != nil {
+			// The real cause is reported by Recv; this only ends the wait.
+			p.fail(err)
+			return p.exitErr(step)
+		}
+		return nil
+	}
+	p.answered = false
 	// An Observation still queued means the sender is stuck in Send (the
 	// plugin does not read): replace it, keeping its messages.
 	select {
@@ -420,22 +511,11 @@ func (p *Plugin) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb
 	}
 	select {
 	case p.sendCh <- obs:
+		return nil
 	case <-ctx.Done():
-		return nil, fmt.Errorf("plugin %s: step %d: could not send before the deadline: %w", p.name, step, ctx.Err())
+		return fmt.Errorf("plugin %s: step %d: could not send before the deadline: %w", p.name, step, ctx.Err())
 	case <-p.done:
-		return nil, p.exitErr(step)
-	}
-
-	select {
-	case act := <-w:
-		if msg := act.GetError(); msg != "" {
-			return nil, fmt.Errorf("plugin %s: step %d: %s: %w", p.name, step, msg, ErrBehavior)
-		}
-		return act, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("plugin %s: step %d: no action before the deadline: %w", p.name, step, ctx.Err())
-	case <-p.done:
-		return nil, p.exitErr(step)
+		return p.exitErr(step)
 	}
 }
 
@@ -447,7 +527,10 @@ func (p *Plugin) sendLoop() {
 	for {
 		select {
 		case obs := <-p.sendCh:
-			if err := p.stream.Send(obs); err != nil {
+			p.sendMu.Lock()
+			err := p.stream.Send(obs)
+			p.sendMu.Unlock()
+			if err != nil {
 				// The real cause is reported by Recv; this only ends the wait.
 				p.fail(err)
 				return
@@ -466,9 +549,9 @@ func (p *Plugin) recvLoop() {
 			return
 		}
 		p.mu.Lock()
-		if p.waiter != nil && act.GetStep() == p.waitStep {
-			p.waiter <- act
-			p.waiter = nil
+		if p.waiting && act.GetStep() == p.waitStep {
+			p.reply <- act // never blocks: drained before waiting was set
+			p.waiting = false
 			p.mu.Unlock()
 			continue
 		}

@@ -69,7 +69,7 @@ func serve(b Behavior, args []string, debug string) error {
 		VersionedPlugins: map[int]plugin.PluginSet{
 			int(version): {pluginpb.PluginName: &grpcPlugin{srv: srv}},
 		},
-		GRPCServer: plugin.DefaultGRPCServer,
+		GRPCServer: grpcServer,
 		Logger: hclog.New(&hclog.LoggerOptions{
 			Name:       "go-plugin",
 			Output:     origStderr,
@@ -157,4 +157,16 @@ func (p *grpcPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
 
 func (p *grpcPlugin) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.ClientConn) (any, error) {
 	return nil, errors.New("sdk: the SDK only serves plugins; the client is plugins/host")
+}
+
+// streamWindow is the fixed HTTP/2 flow-control window of the plugin's gRPC
+// server, per stream and per connection, matching the runner's side: a fixed
+// window turns off gRPC's bandwidth estimation, whose PINGs would otherwise
+// ride along with most Observations.
+const streamWindow = 1 << 20
+
+// grpcServer is go-plugin's default server with the fixed window.
+func grpcServer(opts []grpc.ServerOption) *grpc.Server {
+	opts = append(opts, grpc.StaticStreamWindowSize(streamWindow), grpc.StaticConnWindowSize(streamWindow))
+	return plugin.DefaultGRPCServer(opts)
 }
