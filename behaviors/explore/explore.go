@@ -1,7 +1,14 @@
 // Package explore is the built-in explore behavior: it maps the arena from
 // the robot's own sensors (plugins/sdk/nav: GPS and gyro for the pose, the
 // distance sensors and, on a robot that has one, the lidar for walls, the
-// colour sensor for floors), drives to the nearest tile
+// colour sensor for floors). At the start it drives straight for a few
+// centimetres to learn its heading from the GPS track, then turns once on
+// the spot all the way round (about 2 rad/s, some 3 s), so that the
+// cameras, which see only about ±60° around the heading, look at every
+// wall of the start tile: signs there would otherwise be seen only on the
+// way home, when the exit state can no longer raise them. This start scan
+// happens once per game, not after a relocation or a restart. Then it
+// drives to the nearest tile
 // whose floor it has not seen by a shortest path (around walls and holes,
 // swamps weighed ×5) to the middle of one of the tile's edges, so that the
 // colour sensor, ahead of the robot's centre, looks into the tile first,
@@ -35,6 +42,7 @@ const (
 var params = map[string]sdk.Param{
 	"max_wheel":     {Default: "6", Description: "wheel speed while driving, rad/s (the default robot's limit is 6.28)"},
 	"calib_wheel":   {Default: "3", Description: "wheel speed of the first straight run that finds the start yaw, rad/s"},
+	"scan_wheel":    {Default: "2.6", Description: "wheel speed of the full turn on the spot at the start that shows the cameras the start tile's walls, rad/s (2.6: about 2 rad/s of yaw); 0 skips it"},
 	"stuck_s":       {Default: "3", Description: "seconds without progress before the robot backs off and gives up its goal"},
 	"lop_s":         {Default: "12", Description: "seconds without progress before it asks for a lack of progress (Erebus relocates after 20 s still)"},
 	"map_every":     {Default: "8", Description: "publish the map on the blackboard every this many steps"},
@@ -52,18 +60,23 @@ const creepSteps = 100
 
 // Explore is the behavior. Use New.
 type Explore struct {
-	maxWheel, calibWheel, stuckS, lopS float64
-	mapEvery, replanSteps, goalFails   int
-	costs                              nav.Costs
-	mcfg                               nav.MapConfig
-	robot                              nav.Robot
+	maxWheel, calibWheel, scanWheel  float64
+	stuckS, lopS                     float64
+	mapEvery, replanSteps, goalFails int
+	costs                            nav.Costs
+	mcfg                             nav.MapConfig
+	robot                            nav.Robot
 
 	tr  *nav.Tracker
 	m   *nav.Map
 	fol nav.Follower
 
 	wasDriver    bool
-	goal         int // tile index row*1000+col, -1 none
+	scanning     bool    // the start scan has begun
+	scanDone     bool    // the start scan is over (or skipped)
+	scanTurned   float64 // yaw turned so far in the start scan, rad
+	scanYaw      float64 // the yaw at the previous scan step
+	goal         int     // tile index row*1000+col, -1 none
 	goalPt       nav.Point
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
@@ -109,6 +122,7 @@ func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
 	n := Explore{
 		maxWheel:    r.Float("max_wheel", 0.5, 100),
 		calibWheel:  r.Float("calib_wheel", 0.5, 100),
+		scanWheel:   r.Float("scan_wheel", 0, 100),
 		stuckS:      r.Float("stuck_s", 0.5, 60),
 		lopS:        r.Float("lop_s", 1, 19),
 		mapEvery:    r.Int("map_every", 1, 1000),
@@ -137,6 +151,7 @@ func (e *Explore) reset() {
 	e.failures = map[int]int{}
 	e.needPlan = true
 	e.explored = false
+	e.scanDone, e.scanning, e.scanTurned = e.scanWheel == 0, false, 0
 	e.fol = nav.Follower{D: e.driver()}
 }
 
@@ -162,6 +177,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 			// A restart: carry on with the published map.
 			if m, err := nav.DecodeMap(b, e.robot); err == nil {
 				e.m = m
+				e.scanDone = true // not at the start: no start scan
 			}
 		}
 		if e.m == nil {
@@ -173,6 +189,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		e.m.Integrate(obs, pose)
 	}
 	if e.tr.Relocated() {
+		e.scanDone = true // the start scan is for the start tile only
 		e.fol.Set(nil)
 		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
 		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
@@ -217,6 +234,9 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	if e.explored {
 		return 0, 0
+	}
+	if !e.scanDone {
+		return e.scan(pose, now)
 	}
 	// Progress and lack of progress.
 	if pose.Dist(e.progressPos) > 0.03 {
@@ -295,6 +315,26 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// fullTurn is the yaw the start scan turns through, rad.
+const fullTurn = 2 * math.Pi
+
+// scan turns the robot on the spot (left wheel back, right wheel forward)
+// until it has turned through fullTurn, then restarts the progress clocks
+// (turning on the spot is no progress) so that exploring begins afresh.
+func (e *Explore) scan(pose nav.Pose, now float64) (float64, float64) {
+	if !e.scanning {
+		e.scanning, e.scanYaw = true, pose.Yaw
+	}
+	e.scanTurned += math.Abs(nav.WrapAngle(pose.Yaw - e.scanYaw))
+	e.scanYaw = pose.Yaw
+	if e.scanTurned >= fullTurn {
+		e.scanDone = true
+		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
+		return 0, 0
+	}
+	return -e.scanWheel, e.scanWheel
 }
 
 // giveUp counts a failure on the current goal and asks for a new plan.

@@ -14,6 +14,7 @@ import (
 // sees a hole (it used to drive on, and fall in: gen-40-8x6 seed 1).
 func TestHoleAheadStopsEscape(t *testing.T) {
 	e := New().(*Explore)
+	e.scanDone = true // past the start scan
 	ctx := context.Background()
 	obs := func(step uint64, colour *pluginpb.Colour) *pluginpb.Observation {
 		return &pluginpb.Observation{
