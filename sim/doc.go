@@ -13,7 +13,9 @@
 //     rate r·(ωR−ωL)/axle; for other wheel layouts the least-squares rigid
 //     motion of the wheel contact speeds), moving the body circle (radius
 //     0.037 m) only where it does not overlap a wall segment (a box of
-//     thickness 0.01 m, extended by half the thickness at each end), a
+//     thickness 0.01 m, extended by half the thickness at each end; an edge
+//     of a custom area-4 wall's footprint outline is 1 mm thick, since it
+//     is the wall's surface), a
 //     curved wall (a ring 0.01 m thick) or an obstacle (a rotated box); a
 //     blocked move slides along the contact or stays put. Rotation is
 //     never blocked (the body is round). A robot whose centre is over a
