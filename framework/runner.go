@@ -17,7 +17,6 @@ import (
 	"math"
 	"os"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
@@ -212,6 +211,7 @@ type runner struct {
 	ctlMs   int
 	dt      float64
 	drivers map[string]string // state -> plugin, from the config
+	order   []*slot           // apply's buffer: the driver first, then the others by name
 	backoff time.Duration
 }
 
@@ -608,8 +608,16 @@ func (r *runner) apply() {
 	}
 	// The driver first, then the others by name, so that events and
 	// messages apply in a fixed order.
-	order := slices.Clone(r.slots)
-	sort.SliceStable(order, func(i, j int) bool { return order[i].name == driver && order[j].name != driver })
+	order := r.order[:0]
+	if d := r.byName[driver]; d != nil {
+		order = append(order, d)
+	}
+	for _, s := range r.slots { // r.slots is sorted by name
+		if s.name != driver {
+			order = append(order, s)
+		}
+	}
+	r.order = order
 	for _, s := range order {
 		if !s.sent {
 			continue

@@ -362,10 +362,15 @@ func (m *Map) addFree(r, c int) {
 	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {
 		return
 	}
-	i := r*gridCells + c
+	m.count(m.frees, r*gridCells+c)
+}
+
+// count adds one to counts[i] (hits or frees of wall cell i, saturating)
+// and bumps the map's version when that changes whether i is a wall.
+func (m *Map) count(counts []uint16, i int) {
 	was := m.wall(i)
-	if m.frees[i] < math.MaxUint16 {
-		m.frees[i]++
+	if counts[i] < math.MaxUint16 {
+		counts[i]++
 	}
 	if was != m.wall(i) {
 		m.version++
@@ -394,14 +399,7 @@ func (m *Map) hit(q Point) {
 	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {
 		return
 	}
-	i := r*gridCells + c
-	was := m.wall(i)
-	if m.hits[i] < math.MaxUint16 {
-		m.hits[i]++
-	}
-	if was != m.wall(i) {
-		m.version++
-	}
+	m.count(m.hits, r*gridCells+c)
 }
 
 // obstacleAt records a reading off the wall lines: the nodes a robot
