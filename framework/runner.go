@@ -167,6 +167,30 @@ type slot struct {
 	err     error
 	elapsed time.Duration
 	sent    bool // an Observation went out this step
+
+	jobs chan stepJob // to the slot's worker
+	job  stepJob      // this step's
+}
+
+// stepJob is one Observation for a slot's worker to deliver.
+type stepJob struct {
+	ctx  context.Context
+	conn PluginConn
+	obs  *pluginpb.Observation
+}
+
+// work is a slot's worker: it runs the slot's Step calls, one per job, and
+// hands the slot to done when each has its answer or gave up. A long-lived
+// worker per plugin spares each step a goroutine start (and its stack
+// growth) and a timer per plugin. The runner goroutine touches act, err and
+// elapsed only between sending a job and receiving the slot back.
+func (s *slot) work(done chan<- *slot) {
+	for j := range s.jobs {
+		t0 := time.Now()
+		s.act, s.err = j.conn.Step(j.ctx, j.obs)
+		s.elapsed = time.Since(t0)
+		done <- s
+	}
 }
 
 type devices struct {
@@ -213,6 +237,8 @@ type runner struct {
 	drivers map[string]string // state -> plugin, from the config
 	order   []*slot           // apply's buffer: the driver first, then the others by name
 	backoff time.Duration
+	done    chan *slot // the workers' answers
+	due     []*slot    // dispatch's buffer: the slots sent an Observation this step
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -250,6 +276,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		return Summary{}, err
 	}
 	defer r.killAll()
+	defer r.stopWorkers()
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
 	}
@@ -339,6 +366,11 @@ func (r *runner) startAll(ctx context.Context) error {
 		r.slots = append(r.slots, s)
 		r.byName[name] = s
 	}
+	r.done = make(chan *slot, len(r.slots))
+	for _, s := range r.slots {
+		s.jobs = make(chan stepJob, 1)
+		go s.work(r.done)
+	}
 	// Start concurrently: each start is a process launch and a handshake.
 	var wg sync.WaitGroup
 	errs := make([]error, len(r.slots))
@@ -375,6 +407,15 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
 	}
 	return nil
+}
+
+// stopWorkers ends the slots' workers; none is busy between steps.
+func (r *runner) stopWorkers() {
+	for _, s := range r.slots {
+		if s.jobs != nil {
+			close(s.jobs)
+		}
+	}
 }
 
 func (r *runner) killAll() {
@@ -509,9 +550,9 @@ func (r *runner) readRadio() {
 	}
 }
 
-// due reports whether s gets an Observation at this step, and whether it
+// isDue reports whether s gets an Observation at this step, and whether it
 // gets camera frames.
-func (r *runner) due(s *slot, driver bool) (obs, cams bool) {
+func (r *runner) isDue(s *slot, driver bool) (obs, cams bool) {
 	if s.down || s.conn == nil {
 		return false, false
 	}
@@ -528,14 +569,15 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 	driver := r.drivers[state]
 	frames := r.frames()
 	bb := r.bb.Snapshot()
-	deadline := time.Duration(r.cfg.Deadline()) * time.Millisecond
-	var wg sync.WaitGroup
-	var t0 time.Time
-	anySent := false
+	// One deadline for the step: every Observation goes out at once.
+	sctx, cancel := context.WithTimeout(ctx, time.Duration(r.cfg.Deadline())*time.Millisecond)
+	defer cancel()
+	// Build every Observation first, then hand them to the workers at once.
+	due := r.due[:0]
 	for _, s := range r.slots {
 		s.act, s.err, s.sent = nil, nil, false
 		isDriver := s.name == driver
-		ok, cams := r.due(s, isDriver)
+		ok, cams := r.isDue(s, isDriver)
 		if !ok {
 			continue
 		}
@@ -556,20 +598,23 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			}
 		}
 		s.inbox, s.errs, s.sent = nil, nil, true
-		if !anySent {
-			anySent, t0 = true, time.Now()
-		}
-		wg.Go(func() {
-			sctx, cancel := context.WithTimeout(ctx, deadline)
-			defer cancel()
-			t0 := time.Now()
-			s.act, s.err = s.conn.Step(sctx, obs)
-			s.elapsed = time.Since(t0)
-		})
+		s.job = stepJob{ctx: sctx, conn: s.conn, obs: obs}
+		due = append(due, s)
 	}
-	wg.Wait()
-	if anySent {
-		r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
+	r.due = due
+	if len(due) == 0 {
+		return
+	}
+	t0 := time.Now()
+	for _, s := range due {
+		s.jobs <- s.job
+	}
+	for range due {
+		<-r.done
+	}
+	r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
+	for _, s := range due {
+		s.job = stepJob{} // let the Observation go
 	}
 }
 
@@ -580,7 +625,7 @@ func (r *runner) frames() map[string]*pluginpb.CameraFrame {
 	driver := r.drivers[state]
 	for _, c := range r.dev.cams {
 		wanted := r.anyWants(func(s *slot) bool {
-			_, cams := r.due(s, s.name == driver)
+			_, cams := r.isDue(s, s.name == driver)
 			return cams && slices.Contains(s.desc.GetCameras(), c.Name())
 		})
 		if !wanted {

@@ -35,7 +35,11 @@ func newBenchCmd() *cobra.Command {
 		Long: `bench measures, in one run and the same way: one raw go-plugin gRPC ping to a plugin process,
 four raw pings to four plugin processes issued concurrently (the transport's limit for the step's
 work), the runner's per-step dispatch to four no-op plugins, and to the four built-in behaviors
-playing a game. It prints medians, 99th percentiles and their ratios.`,
+playing a game. It prints medians, 99th percentiles and their ratios.
+
+The four measurements take turns in ten blocks each (the two games wait between their blocks), so
+that a change in the machine's load weighs on all of them alike; the first two samples of every
+block are not kept. Like "runner run", the runner uses one thread unless GOMAXPROCS is set.`,
 		Example: `  runner bench
   runner bench --steps 3000 --pings 5000 --json`,
 		Args: cobra.NoArgs,
@@ -48,6 +52,7 @@ playing a game. It prints medians, 99th percentiles and their ratios.`,
 			if err != nil {
 				return err
 			}
+			oneProcess() // as `runner run`: the dispatch measured is the one a game gets
 			rep, err := bench.Run(cmd.Context(), bench.Options{Exe: exe, World: w, Pings: pings, Steps: steps})
 			if err != nil {
 				return err

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/internal/bench"
@@ -21,6 +22,7 @@ func BenchmarkDispatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	defer runtime.GOMAXPROCS(oneProcess()) // as `runner bench`
 	n := max(200, b.N)
 	rep, err := bench.Run(context.Background(), bench.Options{Exe: exe, World: w, Pings: n, Steps: n})
 	if err != nil {

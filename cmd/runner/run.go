@@ -45,7 +45,11 @@ func newRunCmd() *cobra.Command {
 		Short: "play one Erebus game with the configured behavior plugins",
 		Long: `run plays one whole Erebus game. With no arguments it plays on the embedded simulator, in an
 example world made by rescuekit's generator, with the built-in behaviors (the runner binary serves
-them itself), and prints the score and what happened.`,
+them itself), and prints the score and what happened.
+
+The runner steps the game on one thread and each plugin process runs on one (GOMAXPROCS=1, the
+fastest per step when several processes share a few cores); set GOMAXPROCS in the environment to
+change both. Plugins also get GOGC=400 unless GOGC is set (fewer garbage collections mid-step).`,
 		Example: `  runner run
   runner run --world ../shared/erebus/worlds/world1.wbt --seed 3 --noise
   runner run --plugin explore=./bin/wallfollow --log-level info
@@ -83,6 +87,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	launch := game.Launcher(exe, log, f.attached)
+	oneProcess()
 	if f.backend == "webots" {
 		return runWebots(ctx, cmd, cfg, launch, log, f)
 	}

@@ -7,6 +7,7 @@ package bench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -66,92 +67,215 @@ type Report struct {
 	StepsBuiltins int           `json:"steps_builtin"`
 }
 
-// Run measures: raw pings, then the step loop with four no-op plugins, then
-// the step loop with the four built-in behaviors.
+// Rounds is how many blocks each measurement is split into. The four
+// measurements take turns block by block (one ping, four pings, the no-op
+// game, the built-in game, then again), so that a change in the machine's
+// load during the run weighs on all four alike instead of on whichever ran
+// at the time.
+const Rounds = 10
+
+// Warmup is how many samples at the start of every block are taken but not
+// kept, in every measurement alike: the first round trips after a pause
+// wake threads that have gone to sleep, which a game that is not paused
+// never does.
+const Warmup = 2
+
+// Run measures, in interleaved blocks: raw pings to one plugin, rounds of
+// four concurrent raw pings, the step loop with four no-op plugins, and the
+// step loop with the four built-in behaviors.
 func Run(ctx context.Context, o Options) (Report, error) {
 	var rep Report
-	var err error
-	if rep.Ping, rep.Ping4, err = pings(ctx, o); err != nil {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pinged, err := startPingers(ctx, o.Exe)
+	defer func() {
+		for _, p := range pinged {
+			p.Kill()
+		}
+	}()
+	if err != nil {
 		return rep, err
 	}
 	noop := func(ctx context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
 		return host.Start(ctx, host.Config{Name: name, Cmd: []string{o.Exe, "plugin", NoopPlugin}})
 	}
-	sum, err := play(ctx, o, noop)
-	if err != nil {
-		return rep, fmt.Errorf("dispatch to no-op plugins: %w", err)
+	games := []*pausedGame{
+		newPausedGame(ctx, o.World, noop),
+		newPausedGame(ctx, o.World, game.Launcher(o.Exe, zap.NewNop(), nil)),
 	}
-	rep.DispatchNoop, rep.StartupNoop = stats(sum.Dispatch), sum.Startup
-	sum, err = play(ctx, o, game.Launcher(o.Exe, zap.NewNop(), nil))
-	if err != nil {
-		return rep, fmt.Errorf("dispatch to the built-in plugins: %w", err)
+	defer func() {
+		for _, g := range games {
+			g.stop()
+		}
+	}()
+	rounds := max(1, min(Rounds, o.Pings, o.Steps))
+	var one, four []time.Duration
+	for r := range rounds {
+		n := share(o.Pings, rounds, r)
+		if one, err = pingBlock(ctx, pinged[:1], n, one); err != nil {
+			return rep, err
+		}
+		if four, err = pingBlock(ctx, pinged, n, four); err != nil {
+			return rep, err
+		}
+		for _, g := range games {
+			if err := g.play(share(o.Steps, rounds, r)); err != nil {
+				return rep, err
+			}
+		}
 	}
-	rep.Dispatch, rep.Startup, rep.StepsBuiltins = stats(sum.Dispatch), sum.Startup, int(sum.Steps)
+	rep.Ping, rep.Ping4 = stats(one), stats(four)
+	sums := make([]framework.Summary, len(games))
+	for i, g := range games {
+		if sums[i], err = g.stop(); err != nil {
+			return rep, err
+		}
+	}
+	rep.DispatchNoop, rep.StartupNoop = stats(games[0].kept(sums[0].Dispatch)), sums[0].Startup
+	rep.Dispatch, rep.Startup, rep.StepsBuiltins = stats(games[1].kept(sums[1].Dispatch)), sums[1].Startup, int(sums[1].Steps)
 	return rep, nil
 }
 
-// play runs the step loop for o.Steps control steps in o.World.
-func play(ctx context.Context, o Options, launch framework.Launcher) (framework.Summary, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	res, err := game.Play(ctx, game.Options{
-		World: o.World, Config: framework.DefaultConfig(), Launch: launch, Seed: 1,
-		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
-			if int(si.Step) >= o.Steps {
-				cancel()
-			}
-		},
-	})
-	return res.Runner, err
-}
+// share is block r's part of n samples split into rounds blocks.
+func share(n, rounds, r int) int { return n*(r+1)/rounds - n*r/rounds }
 
-func pings(ctx context.Context, o Options) (one, four Stats, err error) {
+// startPingers starts the four plugin processes the raw pings go to and
+// warms up their connections.
+func startPingers(ctx context.Context, exe string) ([]*host.Plugin, error) {
 	var ps []*host.Plugin
-	defer func() {
-		for _, p := range ps {
-			p.Kill()
-		}
-	}()
 	for i := range 4 {
-		p, err := host.Start(ctx, host.Config{Name: fmt.Sprintf("ping%d", i), Cmd: []string{o.Exe, "plugin", NoopPlugin}})
+		p, err := host.Start(ctx, host.Config{Name: fmt.Sprintf("ping%d", i), Cmd: []string{exe, "plugin", NoopPlugin}})
 		if err != nil {
-			return one, four, err
+			return ps, err
 		}
 		ps = append(ps, p)
 	}
-	for range 100 { // warm up connections and the scheduler
+	for range 100 {
 		for _, p := range ps {
 			if err := p.Ping(ctx); err != nil {
-				return one, four, err
+				return ps, err
 			}
 		}
 	}
-	d := make([]time.Duration, 0, o.Pings)
-	for range o.Pings {
+	return ps, nil
+}
+
+// pingBlock times n rounds of one raw ping to each of ps, issued
+// concurrently when there are several, after Warmup untimed rounds, and
+// appends the times to d.
+func pingBlock(ctx context.Context, ps []*host.Plugin, n int, d []time.Duration) ([]time.Duration, error) {
+	errs := make([]error, len(ps))
+	for i := range Warmup + n {
 		t := time.Now()
-		if err := ps[0].Ping(ctx); err != nil {
-			return one, four, err
+		if len(ps) == 1 {
+			errs[0] = ps[0].Ping(ctx)
+		} else {
+			var wg sync.WaitGroup
+			for k, p := range ps {
+				wg.Go(func() { errs[k] = p.Ping(ctx) })
+			}
+			wg.Wait()
 		}
-		d = append(d, time.Since(t))
+		el := time.Since(t)
+		if err := errors.Join(errs...); err != nil {
+			return d, err
+		}
+		if i >= Warmup {
+			d = append(d, el)
+		}
 	}
-	one = stats(d)
-	d = d[:0]
-	errs := make([]error, 4)
-	for range o.Pings {
-		var wg sync.WaitGroup
-		t := time.Now()
-		for i, p := range ps {
-			wg.Go(func() { errs[i] = p.Ping(ctx) })
+	return d, nil
+}
+
+// pausedGame is a game played in blocks of steps: between blocks its step
+// loop waits in OnStep (simulation time stands still, the plugins idle).
+type pausedGame struct {
+	resume chan int      // play n more steps; 0 ends the game
+	paused chan struct{} // the block is played
+	done   chan gameEnd  // the game returned
+	blocks []int         // the steps of each block played, warm-up included
+	end    *gameEnd
+}
+
+type gameEnd struct {
+	sum framework.Summary
+	err error
+}
+
+func newPausedGame(ctx context.Context, w *world.World, launch framework.Launcher) *pausedGame {
+	g := &pausedGame{resume: make(chan int), paused: make(chan struct{}), done: make(chan gameEnd, 1)}
+	go func() {
+		n := <-g.resume // start (launch the plugins) only on the first turn
+		if n == 0 {
+			g.done <- gameEnd{}
+			return
 		}
-		wg.Wait()
-		d = append(d, time.Since(t))
-		for _, e := range errs {
-			if e != nil {
-				return one, four, e
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		res, err := game.Play(ctx, game.Options{
+			World: w, Config: framework.DefaultConfig(), Launch: launch, Seed: 1,
+			OnStep: func(framework.StepInfo, *referee.Referee) {
+				if n--; n > 0 {
+					return
+				}
+				g.paused <- struct{}{}
+				if n = <-g.resume; n == 0 {
+					cancel()
+				}
+			},
+		})
+		g.done <- gameEnd{res.Runner, err}
+	}()
+	return g
+}
+
+// play plays n more steps (plus the warm-up) and returns when they are
+// played or the game has ended.
+func (g *pausedGame) play(n int) error {
+	if g.end != nil || n <= 0 {
+		return nil
+	}
+	g.resume <- Warmup + n
+	select {
+	case <-g.paused:
+		g.blocks = append(g.blocks, Warmup+n)
+		return nil
+	case e := <-g.done:
+		g.end = &e
+		if e.err != nil {
+			return fmt.Errorf("dispatch game: %w", e.err)
+		}
+		return nil
+	}
+}
+
+// stop ends the game, if it still runs, and returns its summary.
+func (g *pausedGame) stop() (framework.Summary, error) {
+	if g.end == nil {
+		g.resume <- 0
+		e := <-g.done
+		g.end = &e
+	}
+	return g.end.sum, g.end.err
+}
+
+// kept drops the warm-up steps of each block from the per-step dispatch
+// times d (one per step: every step of these games dispatches).
+func (g *pausedGame) kept(d []time.Duration) []time.Duration {
+	var out []time.Duration
+	i := 0
+	for _, b := range g.blocks {
+		for k := range b {
+			if i+k < len(d) && k >= Warmup {
+				out = append(out, d[i+k])
 			}
 		}
+		i += b
 	}
-	return one, stats(d), nil
+	if i < len(d) { // the last block, cut short by the game's end
+		out = append(out, d[min(i+Warmup, len(d)):]...)
+	}
+	return out
 }
 
 // Print writes the report for a person, with the ratios the project's goals
@@ -166,9 +290,9 @@ func (r Report) Print(w io.Writer) {
 	row("step dispatch, four no-op plugins", r.DispatchNoop)
 	row("step dispatch, four built-in plugins", r.Dispatch)
 	ratio := func(a, b time.Duration) float64 { return float64(a) / max(float64(b), 1) }
-	fmt.Fprintf(w, "ratios (median): no-op dispatch / four pings %.2f (goal ≤ 1.2), / one ping %.2f (goal ≤ 2)\n",
+	fmt.Fprintf(w, "built-in dispatch (median) / four pings %.2f (goal ≤ 1.2), / one ping %.2f (goal ≤ 2); p99 %s (goal < 1 ms)\n",
+		ratio(r.Dispatch.Median, r.Ping4.Median), ratio(r.Dispatch.Median, r.Ping.Median), ms(r.Dispatch.P99))
+	fmt.Fprintf(w, "no-op dispatch (median, the transport alone) / four pings %.2f, / one ping %.2f\n",
 		ratio(r.DispatchNoop.Median, r.Ping4.Median), ratio(r.DispatchNoop.Median, r.Ping.Median))
-	fmt.Fprintf(w, "ratios (median): built-in dispatch / four pings %.2f, / one ping %.2f\n",
-		ratio(r.Dispatch.Median, r.Ping4.Median), ratio(r.Dispatch.Median, r.Ping.Median))
 	fmt.Fprintf(w, "start of four plugins to the first step: no-op %s, built-in %s (goal < 150 ms)\n", ms(r.StartupNoop), ms(r.Startup))
 }

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -43,9 +44,49 @@ func TestReportPrintsRatios(t *testing.T) {
 		DispatchNoop: Stats{Median: 300 * time.Microsecond}, Dispatch: Stats{Median: 800 * time.Microsecond}}
 	var b strings.Builder
 	r.Print(&b)
-	for _, want := range []string{"/ four pings 0.75", "/ one ping 3.00", "built-in dispatch / four pings 2.00"} {
+	for _, want := range []string{"built-in dispatch (median) / four pings 2.00 (goal ≤ 1.2), / one ping 8.00 (goal ≤ 2)",
+		"transport alone) / four pings 0.75, / one ping 3.00"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, b.String())
 		}
+	}
+}
+
+func TestShare(t *testing.T) {
+	for _, c := range []struct{ n, rounds int }{{2000, 10}, {7, 3}, {3, 3}, {1, 1}, {0, 4}} {
+		total := 0
+		for r := range c.rounds {
+			s := share(c.n, c.rounds, r)
+			if s < c.n/c.rounds || s > c.n/c.rounds+1 {
+				t.Errorf("share(%d, %d, %d) = %d: blocks must differ by at most one", c.n, c.rounds, r, s)
+			}
+			total += s
+		}
+		if total != c.n {
+			t.Errorf("blocks of %d in %d rounds add up to %d", c.n, c.rounds, total)
+		}
+	}
+}
+
+func TestKeptDropsEachBlocksWarmup(t *testing.T) {
+	d := make([]time.Duration, 0, 13)
+	for i := range 13 {
+		d = append(d, time.Duration(i))
+	}
+	for _, c := range []struct {
+		name   string
+		blocks []int
+		want   []time.Duration
+	}{
+		{"two full blocks", []int{Warmup + 3, Warmup + 3}, []time.Duration{2, 3, 4, 7, 8, 9, 12}}, // the rest: a block cut short
+		{"one block, the game ended in the next", []int{Warmup + 4}, []time.Duration{2, 3, 4, 5, 8, 9, 10, 11, 12}},
+		{"no block finished", nil, []time.Duration{2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := (&pausedGame{blocks: c.blocks}).kept(d)
+			if !slices.Equal(got, c.want) {
+				t.Errorf("kept = %v, want %v", got, c.want)
+			}
+		})
 	}
 }
