@@ -124,6 +124,7 @@ type Detect struct {
 	cand         uint32 // raised and not yet reported, 0 none
 	raisedAt     uint64
 	dets         []Detection
+	seenBuf      signs.List // scratch of seen
 	mountsByName map[string]Mount
 	// Frames held while the yaw is unknown (see the package doc).
 	held      []heldView
@@ -235,7 +236,13 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 	}
 	act := &pluginpb.Action{}
-	writes := map[string][]byte{}
+	var writes map[string][]byte // made on the first write: most steps write nothing
+	write := func(key string, v []byte) {
+		if writes == nil {
+			writes = map[string][]byte{}
+		}
+		writes[key] = v
+	}
 	// Signs report finished with.
 	for _, s := range reported {
 		for _, t := range d.tr.tracks {
@@ -246,7 +253,7 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 		if s.ID == d.cand {
 			d.cand = 0
-			writes[signs.KeyCandidate] = nil
+			write(signs.KeyCandidate, nil)
 		}
 	}
 	switch {
@@ -267,7 +274,7 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	for _, t := range d.tr.tracks {
 		if t.touched && t.sign.ID == d.cand {
 			// Every view refreshes the candidate (report checks its Step).
-			writes[signs.KeyCandidate] = signs.List{t.sign}.Encode()
+			write(signs.KeyCandidate, signs.List{t.sign}.Encode())
 		}
 		changed = changed || t.changed
 		t.changed, t.touched = false, false
@@ -282,14 +289,15 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 			if t := d.ready(pose, reported); t != nil {
 				t.sign.Status = signs.Raised
 				d.cand, d.raisedAt = t.sign.ID, obs.GetStep()
-				writes[signs.KeyCandidate] = signs.List{t.sign}.Encode()
+				write(signs.KeyCandidate, signs.List{t.sign}.Encode())
 				changed = true
 				act.Events = append(act.Events, EventVictimSeen)
 			}
 		}
 	}
 	if changed {
-		writes[signs.KeySeen] = d.seen().Encode()
+		d.seenBuf = d.seen(d.seenBuf[:0])
+		write(signs.KeySeen, d.seenBuf.Encode())
 	}
 	if len(writes) > 0 {
 		act.Blackboard = writes
@@ -401,9 +409,8 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 	return false
 }
 
-// seen lists the classified signs still in victim-detect's hands.
-func (d *Detect) seen() signs.List {
-	var l signs.List
+// seen appends the classified signs still in victim-detect's hands to l.
+func (d *Detect) seen(l signs.List) signs.List {
 	for _, t := range d.tr.tracks {
 		if t.sign.Letter != 0 && (t.sign.Status == signs.Seen || t.sign.Status == signs.Raised) {
 			l = append(l, t.sign)

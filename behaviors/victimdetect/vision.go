@@ -1,6 +1,7 @@
 package victimdetect
 
 import (
+	"encoding/binary"
 	"math"
 
 	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
@@ -17,22 +18,49 @@ const (
 	clsYellow       // bottom of O
 )
 
-// classify returns the class of one BGRA pixel. The thresholds separate the
-// sign colours (pure white, black, red, yellow) from every other colour the
-// arena shows: walls are at most (205,210,215), checkpoints (225,230,240),
-// the sky (45,45,55).
-func classify(b, g, r uint8) class {
-	switch {
-	case r >= 240 && g >= 240 && b >= 240:
-		return clsWhite
-	case r <= 40 && g <= 40 && b <= 40:
-		return clsBlack
-	case r >= 160 && g <= 90 && b <= 90:
-		return clsRed
-	case r >= 190 && g >= 180 && b <= 90:
-		return clsYellow
+// classRanges define the pixel classes of a BGRA pixel: a pixel whose
+// blue, green and red lie within an entry's inclusive bounds has its class,
+// the first entry that fits winning; a pixel that fits none is clsOther.
+// The thresholds separate the sign colours (pure white, black, red, yellow)
+// from every other colour the arena shows: walls are at most
+// (205,210,215), checkpoints (225,230,240), the sky (45,45,55).
+var classRanges = [...]struct {
+	cls    class
+	lo, hi [3]uint8 // blue, green, red
+}{
+	{clsWhite, [3]uint8{240, 240, 240}, [3]uint8{255, 255, 255}},
+	{clsBlack, [3]uint8{0, 0, 0}, [3]uint8{40, 40, 40}},
+	{clsRed, [3]uint8{0, 0, 160}, [3]uint8{90, 90, 255}},
+	{clsYellow, [3]uint8{0, 180, 190}, [3]uint8{90, 255, 255}},
+}
+
+// chanMask[ch][v] has bit j set when value v of channel ch (blue, green,
+// red) lies within classRanges[j]; maskClass[m] is the class of the lowest
+// bit of m. A pixel's class is maskClass of the AND of its three channel
+// masks: three table loads instead of a chain of comparisons.
+var chanMask, maskClass = func() (cm [3][256]uint8, mc [1 << len(classRanges)]class) {
+	for ch := range cm {
+		for v := range cm[ch] {
+			for j, cr := range classRanges {
+				if uint8(v) >= cr.lo[ch] && uint8(v) <= cr.hi[ch] {
+					cm[ch][v] |= 1 << j
+				}
+			}
+		}
 	}
-	return clsOther
+	for m := range mc {
+		for j := len(classRanges) - 1; j >= 0; j-- {
+			if m&(1<<j) != 0 {
+				mc[m] = classRanges[j].cls
+			}
+		}
+	}
+	return cm, mc
+}()
+
+// classify returns the class of one BGRA pixel (see classRanges).
+func classify(b, g, r uint8) class {
+	return maskClass[chanMask[0][b]&chanMask[1][g]&chanMask[2][r]&(1<<len(classRanges)-1)]
 }
 
 // blob is one sign-like region of a camera image.
@@ -74,30 +102,69 @@ const (
 	signBottomBelow = 0.006
 )
 
-// image is one decoded camera frame: a class per pixel.
+// image is one decoded camera frame: a class per pixel (none when the
+// frame holds no white paper, see load).
 type image struct {
 	w, h int
 	cls  []class
 	bgra []byte
 	lab  []int32 // component label per pixel, 0 none
+	// whites are the indices of the white pixels, in order; labelled
+	// tells whether lab (to its capacity) may hold a label.
+	whites   []int32
+	labelled bool
+	ms       matchScratch
+}
+
+// whiteMask selects the high nibbles of blue, green and red of a BGRA
+// pixel read as a little-endian uint32: the pixel is white paper (all
+// three at least 240, classRanges[0]) exactly when they are all set.
+const whiteMask = 0x00F0F0F0
+
+// hasWhite reports whether the BGRA pixels px hold a white one.
+func hasWhite(px []byte) bool {
+	for len(px) >= 8 {
+		v := binary.LittleEndian.Uint64(px)
+		if uint32(v)&whiteMask == whiteMask || uint32(v>>32)&whiteMask == whiteMask {
+			return true
+		}
+		px = px[8:]
+	}
+	return len(px) >= 4 && binary.LittleEndian.Uint32(px)&whiteMask == whiteMask
 }
 
 // load classifies the pixels of a BGRA frame into im, reusing its buffers.
+// A frame without white paper holds no sign, so its pixels are left
+// unclassified: cls and lab are empty, and blobs finds nothing.
 func (im *image) load(bgra []byte, w, h int) bool {
-	if w <= 0 || h <= 0 || len(bgra) < w*h*4 {
+	// len(bgra) >= 4*w*h, written so that w*h cannot overflow.
+	if w <= 0 || h <= 0 || w > len(bgra)/4 || h > len(bgra)/4/w {
 		return false
 	}
 	im.w, im.h, im.bgra = w, h, bgra
 	n := w * h
+	if im.labelled {
+		clear(im.lab[:cap(im.lab)])
+		im.labelled = false
+	}
+	im.whites = im.whites[:0]
+	if !hasWhite(bgra[:4*n]) {
+		im.cls, im.lab = im.cls[:0], im.lab[:0]
+		return true
+	}
 	if cap(im.cls) < n {
 		im.cls = make([]class, n)
 		im.lab = make([]int32, n)
 	}
 	im.cls, im.lab = im.cls[:n], im.lab[:n]
-	for i := 0; i < n; i++ {
-		p := bgra[4*i : 4*i+3]
-		im.cls[i] = classify(p[0], p[1], p[2])
-		im.lab[i] = 0
+	cls, px := im.cls, bgra[:4*n]
+	for i := range cls {
+		p := px[4*i : 4*i+3 : 4*i+3]
+		c := classify(p[0], p[1], p[2])
+		cls[i] = c
+		if c == clsWhite {
+			im.whites = append(im.whites, int32(i))
+		}
 	}
 	return true
 }
@@ -108,20 +175,26 @@ const maxBlobs = 24
 
 // blobs finds the connected regions (4-connected) of sign-coloured pixels
 // that contain white paper, appending them to dst (at most maxBlobs).
-// stack is scratch space.
+// stack is scratch space. The column slices of the blobs in dst's spare
+// capacity are reused.
 func (im *image) blobs(dst []blob, stack []int32) ([]blob, []int32) {
 	w, h := im.w, im.h
 	label := int32(0)
-	for start := range im.cls {
-		if im.cls[start] != clsWhite || im.lab[start] != 0 {
+	for _, start := range im.whites { // every white pixel, in order
+		if im.lab[start] != 0 {
 			continue
 		}
 		if label == maxBlobs {
 			break
 		}
 		label++
-		b := blob{x0: w, y0: h, x1: -1, y1: -1, label: label}
-		stack = append(stack[:0], int32(start))
+		im.labelled = true
+		var old blob
+		if len(dst) < cap(dst) {
+			old = dst[: len(dst)+1 : len(dst)+1][len(dst)]
+		}
+		b := blob{x0: w, y0: h, x1: -1, y1: -1, label: label, top: old.top, bot: old.bot, vtop: old.vtop, vbot: old.vbot}
+		stack = append(stack[:0], start)
 		im.lab[start] = label
 		for len(stack) > 0 {
 			p := int(stack[len(stack)-1])
@@ -154,8 +227,8 @@ func (im *image) blobs(dst []blob, stack []int32) ([]blob, []int32) {
 		}
 		b.cutSide = b.x0 == 0 || b.x1 == w-1
 		b.cutTop, b.cutBottom = b.y0 == 0, b.y1 == h-1
-		b.top = make([]int, b.w())
-		b.bot = make([]int, b.w())
+		b.top = resized(b.top, b.w())
+		b.bot = resized(b.bot, b.w())
 		for i := range b.top {
 			b.top[i], b.bot[i] = -1, -1
 			x := b.x0 + i
@@ -174,13 +247,24 @@ func (im *image) blobs(dst []blob, stack []int32) ([]blob, []int32) {
 	return dst, stack
 }
 
+// resized returns s with length n and every element zero, reusing its
+// storage when it is large enough.
+func resized[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
 // complete fills vtop and vbot. A sign cut by the top (or bottom) border of
 // an image h pixels high has its missing edge where the geometry puts it:
 // the visible edge's distance from the optical axis times 10/6 (or 6/10).
 // A blob cut on both, or on a side, is not completed (ok false).
 func (b *blob) complete(h int) {
-	b.vtop = make([]float64, len(b.top))
-	b.vbot = make([]float64, len(b.top))
+	b.vtop = resized(b.vtop, len(b.top))
+	b.vbot = resized(b.vbot, len(b.top))
 	b.ok = !b.cutSide && !(b.cutTop && b.cutBottom)
 	mid := float64(h) / 2
 	for i := range b.top {
@@ -312,6 +396,71 @@ var templates = func() [7]template {
 	return ts
 }()
 
+// Lanes of the template match. laneTable[c<<classShift|k] holds, for a
+// pixel of class c at texel k, a 1 in the lane of each template t whose
+// texel k is c: 16 bits per lane, templates 0-3 in word 0 and 4-6 in word
+// 1, so that adding the entries of a run of pixels counts the hits of all
+// seven templates at once. Entries texSize*texSize and on of a class are
+// zero: the texel row offset noRow stands for a pixel outside the sign's
+// height, which hits nothing.
+const (
+	laneBits   = 16
+	laneMax    = 1<<laneBits - 1 // largest count a lane holds
+	noRow      = texSize * texSize
+	classShift = 9 // 1<<classShift > noRow+texSize-1
+	laneSize   = 8 << classShift
+)
+
+var laneTable = func() (lt [laneSize][2]uint64) {
+	for c := range 8 {
+		for k := range texSize * texSize {
+			for t := range templates {
+				if templates[t][k] == class(c) {
+					lt[c<<classShift|k][t/4] |= 1 << (laneBits * (t % 4))
+				}
+			}
+		}
+	}
+	return lt
+}()
+
+// lanesAdd adds the lane counts of the words lo and hi to hits.
+func lanesAdd(hits *[7]int, lo, hi uint64) {
+	for t := range 4 {
+		hits[t] += int(lo >> (laneBits * t) & laneMax)
+	}
+	for t := range 3 {
+		hits[4+t] += int(hi >> (laneBits * t) & laneMax)
+	}
+}
+
+// maxSlots bounds the distinct texel columns one pixel column maps to (one
+// per pair of left and right edge offsets).
+const maxSlots = 9
+
+// matchSegment is a run of at most laneMax pixels of one column of a blob.
+type matchSegment struct {
+	col    int // column index in the blob
+	y0, y1 int // inclusive pixel rows
+	off    int // index of its first pixel in matchScratch.cls and .row
+}
+
+// matchScratch is match's scratch space, kept between calls.
+type matchScratch struct {
+	seg  []matchSegment
+	cls  []class     // the segments' pixel classes
+	row  []int32     // the segments' pixels' class<<classShift | texel row offset tv*texSize (or noRow)
+	slot []int8      // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
+	tu   []int32     // [i*maxSlots+s]: texel column of slot s of column i
+	ns   []int       // slots of column i
+	part [][2]uint64 // [seg*partStride+s]: lane counts of a segment's pixels at slot s
+	pick []int32     // [lr*nseg+seg]: the part that edge pair lr adds for a segment
+}
+
+// partStride is the parts per segment: one per slot, and a last one that
+// stays zero, which an edge pair that leaves the segment's column out adds.
+const partStride = maxSlots + 1
+
 // match scores the blob against every template: the fraction of the
 // blob's pixels whose class equals the template's at the same place. Each
 // column's span is mapped to the sign's full height, and columns are mapped
@@ -319,9 +468,26 @@ var templates = func() [7]template {
 // oblique view is undistorted. The sign's true edges lie within half a
 // pixel of the blob's bounds; for small blobs every template is tried with
 // each edge moved by ±0.35 pixel and keeps its best score.
-func (im *image) match(b *blob) (scores [7]float64) {
+func (im *image) match(b *blob) [7]float64 {
+	return im.matchLanes(b, laneMax)
+}
+
+// matchLanes is match with segments of at most lim (1..laneMax) pixels;
+// lane sums are added across segments while they cannot exceed lim. The
+// result does not depend on lim; tests use a small one to exercise the
+// code for blobs of more than laneMax pixels.
+//
+// The cost is factored: a column's texel column depends only on the left
+// and right edge offsets (dl, dr), a pixel's texel row only on the top and
+// bottom ones (dt, db). So the texel columns are found once per column and
+// (dl, dr), deduplicated into slots; for each (dt, db) each segment's lane
+// counts are summed once per slot, and each (dl, dr) then adds one entry
+// per segment. The floating-point expressions that decide a texel are
+// those of the plain four-deep loop, so the counts are the same.
+func (im *image) matchLanes(b *blob, lim int) (scores [7]float64) {
 	hl, hr := b.heights()
-	offs := []float64{-0.35, 0, 0.35}
+	offsAll := [3]float64{-0.35, 0, 0.35}
+	offs := offsAll[:]
 	if b.h() >= 16 || b.cutTop || b.cutBottom {
 		offs = offs[1:2]
 	}
@@ -334,46 +500,140 @@ func (im *image) match(b *blob) (scores [7]float64) {
 	if total == 0 {
 		return scores
 	}
+	lim = max(1, min(lim, laneMax))
+	ms := &im.ms
+	ncol := len(b.top)
+	nlr := len(offs) * len(offs)
+
+	// Texel columns per column and edge pair, deduplicated into slots.
+	ms.slot = resized(ms.slot, nlr*ncol)
+	ms.tu = resized(ms.tu, ncol*maxSlots)
+	ms.ns = resized(ms.ns, ncol)
+	lr := 0
 	for _, dl := range offs {
 		for _, dr := range offs {
 			left := float64(b.x0) + dl
 			width := float64(b.x1+1) + dr - left
-			for _, dt := range offs {
-				for _, db := range offs {
-					var hits [7]int
-					for i := range b.top {
-						if b.top[i] < 0 {
-							continue
-						}
-						a := float64(b.x0+i) + 0.5 - left
-						if a < 0 || a >= width {
-							continue
-						}
-						u := hr * a / (hr*a + hl*(width-a))
-						tu := min(int(u*texSize), texSize-1)
-						top := b.vtop[i] + dt
-						span := b.vbot[i] + db - top
-						for y := b.top[i]; y <= b.bot[i]; y++ {
-							v := (float64(y) + 0.5 - top) / span
-							if v < 0 || v >= 1 {
-								continue
-							}
-							tv := int(v * texSize)
-							c := im.cls[y*im.w+b.x0+i]
-							k := tv*texSize + tu
-							for t := range templates {
-								if templates[t][k] == c {
-									hits[t]++
-								}
-							}
-						}
+			slot := ms.slot[lr*ncol : (lr+1)*ncol]
+			for i := range b.top {
+				slot[i] = -1
+				if b.top[i] < 0 {
+					continue
+				}
+				a := float64(b.x0+i) + 0.5 - left
+				if a < 0 || a >= width {
+					continue
+				}
+				u := hr * a / (hr*a + hl*(width-a))
+				tu := int32(min(int(u*texSize), texSize-1))
+				tus := ms.tu[i*maxSlots : i*maxSlots+ms.ns[i]]
+				s := 0
+				for s < len(tus) && tus[s] != tu {
+					s++
+				}
+				if s == len(tus) {
+					ms.tu[i*maxSlots+s] = tu
+					ms.ns[i]++
+				}
+				slot[i] = int8(s)
+			}
+			lr++
+		}
+	}
+
+	// Segments and their pixel classes.
+	ms.seg = ms.seg[:0]
+	ms.cls = resized(ms.cls, total)
+	ms.row = resized(ms.row, total)
+	off := 0
+	for i := range b.top {
+		if b.top[i] < 0 {
+			continue
+		}
+		for y0 := b.top[i]; y0 <= b.bot[i]; y0 += lim {
+			sg := matchSegment{col: i, y0: y0, y1: min(b.bot[i], y0+lim-1), off: off}
+			for y := sg.y0; y <= sg.y1; y++ {
+				ms.cls[off] = im.cls[y*im.w+b.x0+i]
+				off++
+			}
+			ms.seg = append(ms.seg, sg)
+		}
+	}
+	nseg := len(ms.seg)
+	ms.part = resized(ms.part, nseg*partStride)
+	ms.pick = resized(ms.pick, nlr*nseg)
+	for lr := range nlr {
+		for si, sg := range ms.seg {
+			s := int(ms.slot[lr*ncol+sg.col])
+			if s < 0 {
+				s = maxSlots
+			}
+			ms.pick[lr*nseg+si] = int32(si*partStride + s)
+		}
+	}
+	packed := total <= lim // no lane sum across segments can overflow
+	// The best count of each template: dividing by total is monotonic, so
+	// the best count divided by total is the best score.
+	var best [7]int
+
+	for _, dt := range offs {
+		for _, db := range offs {
+			// Each segment's lane counts per slot.
+			for si, sg := range ms.seg {
+				i := sg.col
+				n := ms.ns[i]
+				if n == 0 {
+					continue
+				}
+				top := b.vtop[i] + dt
+				span := b.vbot[i] + db - top
+				row := ms.row[sg.off : sg.off+sg.y1-sg.y0+1]
+				cls := ms.cls[sg.off : sg.off+len(row)]
+				for p := range row {
+					y := sg.y0 + p
+					c := int32(cls[p]&7) << classShift
+					v := (float64(y) + 0.5 - top) / span
+					if v < 0 || v >= 1 {
+						row[p] = c | noRow
+						continue
 					}
-					for t := range scores {
-						scores[t] = max(scores[t], float64(hits[t])/float64(total))
+					row[p] = c | int32(int(v*texSize)*texSize)
+				}
+				for s, tu := range ms.tu[i*maxSlots : i*maxSlots+n] {
+					var lo, hi uint64
+					for _, r := range row {
+						e := &laneTable[(r+tu)&(laneSize-1)]
+						lo += e[0]
+						hi += e[1]
 					}
+					ms.part[si*partStride+s] = [2]uint64{lo, hi}
+				}
+			}
+			// Each edge pair adds its slot of every segment.
+			for lr := range nlr {
+				var hits [7]int
+				pick := ms.pick[lr*nseg : (lr+1)*nseg]
+				if packed {
+					var lo, hi uint64
+					for _, k := range pick {
+						e := &ms.part[k]
+						lo += e[0]
+						hi += e[1]
+					}
+					lanesAdd(&hits, lo, hi)
+				} else {
+					for _, k := range pick {
+						lanesAdd(&hits, ms.part[k][0], ms.part[k][1])
+					}
+				}
+				for t := range best {
+					best[t] = max(best[t], hits[t])
 				}
 			}
 		}
+	}
+	for t := range scores {
+		scores[t] = float64(best[t]) / float64(total)
 	}
 	return scores
 }
