@@ -16,6 +16,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/world"
+	"google.golang.org/protobuf/proto"
 )
 
 func TestDescribeAndConfigure(t *testing.T) {
@@ -92,7 +93,10 @@ func TestTimeLow(t *testing.T) {
 }
 
 // BenchmarkStep replays the exit behavior's Observations of a whole game on
-// world1 (noise on) and reports the per-step percentiles.
+// world1 (noise on) and reports the per-step percentiles. The Observations
+// are recorded as deep copies: the runner shares one blackboard map between
+// the Observations it makes in process, and the replay must see the map
+// explore had published at each step, not the last one.
 func BenchmarkStep(b *testing.B) {
 	w, err := world.Load(filepath.Join(sharedtest.Dir(b), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
@@ -101,7 +105,7 @@ func BenchmarkStep(b *testing.B) {
 	var obs []*pluginpb.Observation
 	inner := New()
 	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		obs = append(obs, o)
+		obs = append(obs, proto.Clone(o).(*pluginpb.Observation))
 		return inner.Step(ctx, o)
 	})
 	_, err = game.Play(context.Background(), game.Options{

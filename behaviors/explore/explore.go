@@ -94,6 +94,16 @@ type Explore struct {
 	lopT         float64
 	lastLoP      float64
 	step         uint64
+
+	// Scratch buffers of approaches, reused from one tile to the next.
+	nodeBuf, apprBuf []nav.Point
+
+	// The map's last encoding, for the map m at version pubVer with tile
+	// box pubBox; never modified once published.
+	pub    []byte
+	pubMap *nav.Map
+	pubVer uint64
+	pubBox [4]int
 }
 
 // New returns the explore behavior with its default parameters.
@@ -213,10 +223,20 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	return act, nil
 }
 
+// publish writes the map's encoding on the blackboard. The encoding
+// depends only on what the map's Version covers (walls, obstacles, floors,
+// holes seen) and on its tile box: while neither changed, the last one is
+// published again (it is never modified) instead of encoding anew.
 func (e *Explore) publish(act *pluginpb.Action) {
-	b, err := e.m.MarshalBinary()
-	if err != nil {
-		return
+	var box [4]int
+	box[0], box[1], box[2], box[3] = e.m.Bounds()
+	b := e.pub
+	if b == nil || e.pubMap != e.m || e.pubVer != e.m.Version() || e.pubBox != box {
+		var err error
+		if b, err = e.m.MarshalBinary(); err != nil {
+			return
+		}
+		e.pub, e.pubMap, e.pubVer, e.pubBox = b, e.m, e.m.Version(), box
 	}
 	if act.Blackboard == nil {
 		act.Blackboard = map[string][]byte{}
@@ -436,17 +456,20 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 // still pass a corner when nothing else leads on). When none is reached (a wall seen too near, an odd-shaped wall inside
 // the tile), they are the reached centres of its known neighbours across
 // an open edge: from there the robot turns to the tile and creeps towards
-// it, and its cameras look in.
+// it, and its cameras look in. The slice returned is valid until the next
+// call.
 func (e *Explore) approaches(f *nav.Field, tr, tc int) []nav.Point {
 	centre := e.m.TileCenter(tr, tc)
-	var out []nav.Point
-	for _, p := range e.m.TileNodes(tr, tc) {
+	e.nodeBuf = e.m.AppendTileNodes(e.nodeBuf[:0], tr, tc)
+	out := e.apprBuf[:0]
+	for _, p := range e.nodeBuf {
 		corner := math.Abs(p.X-centre.X) > 0.01 && math.Abs(p.Z-centre.Z) > 0.01
 		if !corner && !math.IsInf(f.Cost(p), 1) {
 			out = append(out, p)
 		}
 	}
 	if len(out) > 0 {
+		e.apprBuf = out
 		return out
 	}
 	r, c := 4*tr, 4*tc // the tile's top-left cell in the full grid
@@ -472,6 +495,7 @@ func (e *Explore) approaches(f *nav.Field, tr, tc int) []nav.Point {
 			out = append(out, p)
 		}
 	}
+	e.apprBuf = out
 	return out
 }
 

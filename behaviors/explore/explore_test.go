@@ -16,6 +16,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
+	"google.golang.org/protobuf/proto"
 )
 
 func TestDescribeAndConfigure(t *testing.T) {
@@ -86,7 +87,10 @@ func TestFirstSteps(t *testing.T) {
 	}
 }
 
-// record plays world1 for a while and returns the explore Observations.
+// record plays world1 for a while and returns the explore Observations,
+// each a deep copy: the runner shares one blackboard map between the
+// Observations it makes in process, so without the copy every recorded
+// Observation would show the blackboard as it was at the end.
 func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	tb.Helper()
 	w, err := world.Load(filepath.Join(sharedtest.Dir(tb), "erebus", "worlds", "world1.wbt"))
@@ -96,7 +100,7 @@ func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	var obs []*pluginpb.Observation
 	inner := New()
 	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		obs = append(obs, o)
+		obs = append(obs, proto.Clone(o).(*pluginpb.Observation))
 		return inner.Step(ctx, o)
 	})
 	ctx, cancel := context.WithCancel(context.Background())

@@ -46,6 +46,7 @@
 package report
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -113,6 +114,11 @@ type Report struct {
 	reportedByMe                         signs.List
 	sent                                 []sentReport
 	log                                  *zap.Logger
+
+	// The robot's map, kept between plans: m holds mBytes when mOK.
+	m      *nav.Map
+	mBytes []byte
+	mOK    bool
 }
 
 // job is the report of one sign.
@@ -340,8 +346,8 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // in failed (where it got stuck before) are not chosen again.
 func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []nav.Point) (nav.Point, nav.Path, bool) {
 	ideal := r.standoffPoint(s, pose)
-	m, err := nav.DecodeMap(bb[nav.KeyMap], nav.DefaultRobot())
-	if err != nil || m == nil {
+	m := r.loadMap(bb[nav.KeyMap])
+	if m == nil {
 		return ideal, nil, false
 	}
 	f := m.Search(pose.Point, nav.DefaultCosts())
@@ -377,6 +383,25 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 		return ideal, nil, false
 	}
 	return best, f.PathTo(best), true
+}
+
+// loadMap returns the map b encodes, nil when b is not one. It keeps one
+// Map: an encoding equal to the last one is not decoded again, another is
+// loaded into it (nav.Map.Load), which plans exactly as a freshly decoded
+// map would.
+func (r *Report) loadMap(b []byte) *nav.Map {
+	if r.mOK && bytes.Equal(b, r.mBytes) {
+		return r.m
+	}
+	if r.m == nil {
+		r.m = nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	}
+	r.mOK = false
+	if err := r.m.Load(b); err != nil {
+		return nil
+	}
+	r.mBytes, r.mOK = append(r.mBytes[:0], b...), true
+	return r.m
 }
 
 // sentReport is a report this plugin sent, as the comms gate remembers it.

@@ -26,6 +26,7 @@
 //	m := nav.NewMap(startCentre, nav.DefaultRobot(), nav.DefaultMapConfig())
 //	m.Integrate(obs, pose) bool     // distance + colour sensors
 //	m, err := nav.DecodeMap(obs.Blackboard[nav.KeyMap], nav.DefaultRobot())
+//	err = m.Load(b)                 // the same into m, reusing its memory; m unchanged on error
 //	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) Point; m.Floor(row, col) Floor
 //	m.Start() Point; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
 //	m.HoleNear(p) bool               // a hole seen beside that node, tile unknown
@@ -37,6 +38,7 @@
 //	f := m.Search(from, costs); f.Cost(p); f.PathTo(p)   // one search, many goals
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []Point                        // free nodes of a tile
+//	m.AppendTileNodes(dst, row, col) []Point             // the same, into a reused buffer
 //	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner} // IgnoreObstacles: fallback
 //
 // Driving (wheel rad/s; left, right):

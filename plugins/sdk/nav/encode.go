@@ -70,65 +70,162 @@ func boolByte(v bool) byte {
 
 // DecodeMap decodes a map that MarshalBinary encoded, for a robot r.
 func DecodeMap(b []byte, r Robot) (*Map, error) {
+	h, err := checkMap(b)
+	if err != nil {
+		return nil, err
+	}
+	m := NewMap(Point{}, r, DefaultMapConfig())
+	m.load(b, h)
+	return m, nil
+}
+
+// Load replaces m's content with the map b encodes (MarshalBinary's
+// format), reusing m's memory: afterwards m plans, answers and encodes
+// exactly as DecodeMap(b, robot) would, robot being the Robot m was made
+// for, and its Version has changed, so that cached path costs are not
+// reused. Sensor evidence m held (Integrate) is dropped, and its MapConfig
+// becomes DefaultMapConfig, as a decoded map's is. The whole input is
+// checked before m is touched: on an error m is left as it was.
+//
+// A plugin that reads the map from the blackboard every few steps keeps
+// one Map and Loads into it, instead of allocating a new one each time.
+func (m *Map) Load(b []byte) error {
+	h, err := checkMap(b)
+	if err != nil {
+		return err
+	}
+	m.clearForLoad()
+	m.load(b, h)
+	return nil
+}
+
+// mapHeader is an encoded map's origin and tile box.
+type mapHeader struct {
+	ox, oz         float64
+	r0, r1, c0, c1 int
+}
+
+// checkMap validates an encoded map completely (header, length and every
+// cell, floor and node byte) and returns its header.
+func checkMap(b []byte) (mapHeader, error) {
+	var h mapHeader
 	if len(b) < 28 || [4]byte(b[:4]) != mapMagic {
-		return nil, errors.New("nav: map: not an encoded map (want the RKM1 header of 28 bytes)")
+		return h, errors.New("nav: map: not an encoded map (want the RKM1 header of 28 bytes)")
 	}
-	ox := math.Float64frombits(binary.LittleEndian.Uint64(b[4:]))
-	oz := math.Float64frombits(binary.LittleEndian.Uint64(b[12:]))
-	if math.IsNaN(ox) || math.IsNaN(oz) || math.IsInf(ox, 0) || math.IsInf(oz, 0) {
-		return nil, errors.New("nav: map: origin is not a finite point")
+	h.ox = math.Float64frombits(binary.LittleEndian.Uint64(b[4:]))
+	h.oz = math.Float64frombits(binary.LittleEndian.Uint64(b[12:]))
+	if math.IsNaN(h.ox) || math.IsNaN(h.oz) || math.IsInf(h.ox, 0) || math.IsInf(h.oz, 0) {
+		return h, errors.New("nav: map: origin is not a finite point")
 	}
-	var v [4]int
-	for i := range v {
-		v[i] = int(binary.LittleEndian.Uint16(b[20+2*i:]))
-	}
-	r0, r1, c0, c1 := v[0], v[1], v[2], v[3]
+	h.r0 = int(binary.LittleEndian.Uint16(b[20:]))
+	h.r1 = int(binary.LittleEndian.Uint16(b[22:]))
+	h.c0 = int(binary.LittleEndian.Uint16(b[24:]))
+	h.c1 = int(binary.LittleEndian.Uint16(b[26:]))
+	r0, r1, c0, c1 := h.r0, h.r1, h.c0, h.c1
 	if r0 > r1 || c0 > c1 || r1 >= gridTiles || c1 >= gridTiles {
-		return nil, fmt.Errorf("nav: map: tile box rows %d..%d cols %d..%d is outside the %d×%d grid", r0, r1, c0, c1, gridTiles, gridTiles)
+		return h, fmt.Errorf("nav: map: tile box rows %d..%d cols %d..%d is outside the %d×%d grid", r0, r1, c0, c1, gridTiles, gridTiles)
 	}
 	nr, nc := r1-r0+1, c1-c0+1
 	cr, cc := 4*nr+1, 4*nc+1
 	br, bc := 2*nr+1, 2*nc+1
 	if want := 28 + cr*cc + nr*nc + br*bc; len(b) != want {
-		return nil, fmt.Errorf("nav: map: %d bytes, want %d for a %d×%d tile box", len(b), want, nr, nc)
+		return h, fmt.Errorf("nav: map: %d bytes, want %d for a %d×%d tile box", len(b), want, nr, nc)
 	}
-	m := NewMap(Point{}, r, DefaultMapConfig())
-	m.origin = Point{ox, oz}
-	m.fixedWall = make([]bool, gridCells*gridCells)
-	m.fixedObst = make([]bool, gridNodes*gridNodes)
+	p := 28
+	for end := p + cr*cc; p < end; p++ {
+		if b[p] > 1 {
+			return h, fmt.Errorf("nav: map: cell byte %d at offset %d, want 0 or 1", b[p], p)
+		}
+	}
+	for end := p + nr*nc; p < end; p++ {
+		if Floor(b[p]) >= nFloor {
+			return h, fmt.Errorf("nav: map: floor byte %d at offset %d, want 0..%d", b[p], p, nFloor-1)
+		}
+	}
+	for end := p + br*bc; p < end; p++ {
+		if b[p] > 3 {
+			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3", b[p], p)
+		}
+	}
+	return h, nil
+}
+
+// clearForLoad zeroes what a freshly made map holds zero: all sensor
+// evidence when m has any (Integrate was called), else only the fixed
+// walls, floors and node marks, which then all lie inside the tile box
+// (DecodeMap, Load, SetFloor and SetWall never write outside it).
+func (m *Map) clearForLoad() {
+	if m.sensed {
+		clear(m.hits)
+		clear(m.frees)
+		clear(m.obst)
+		clear(m.votes)
+		clear(m.holeNear)
+		clear(m.floor)
+		clear(m.fixedWall)
+		clear(m.fixedObst)
+		m.sensed = false
+		return
+	}
+	r0, c0, r1, c1 := m.t0r, m.t0c, m.t1r, m.t1c
+	for r := r0; r <= r1; r++ {
+		clear(m.floor[r*gridTiles+c0 : r*gridTiles+c1+1])
+	}
+	if m.fixedWall != nil {
+		for r := 4 * r0; r <= min(4*r1+4, gridCells-1); r++ {
+			clear(m.fixedWall[r*gridCells+4*c0 : r*gridCells+min(4*c1+4, gridCells-1)+1])
+		}
+	}
+	for r := 2 * r0; r <= min(2*r1+2, gridNodes-1); r++ {
+		lo, hi := r*gridNodes+2*c0, r*gridNodes+min(2*c1+2, gridNodes-1)+1
+		clear(m.holeNear[lo:hi])
+		if m.fixedObst != nil {
+			clear(m.fixedObst[lo:hi])
+		}
+	}
+}
+
+// load writes the map b encodes (checked by checkMap, header h) into m,
+// whose fixed walls, floors and node marks are all zero.
+func (m *Map) load(b []byte, h mapHeader) {
+	r0, r1, c0, c1 := h.r0, h.r1, h.c0, h.c1
+	nr, nc := r1-r0+1, c1-c0+1
+	cr, cc := 4*nr+1, 4*nc+1
+	br, bc := 2*nr+1, 2*nc+1
+	m.cfg = DefaultMapConfig()
+	m.origin = Point{h.ox, h.oz}
+	if m.fixedWall == nil {
+		m.fixedWall = make([]bool, gridCells*gridCells)
+	}
+	if m.fixedObst == nil {
+		m.fixedObst = make([]bool, gridNodes*gridNodes)
+	}
 	p := 28
 	for i := 0; i < cr; i++ {
-		for j := 0; j < cc; j++ {
-			if b[p] > 1 {
-				return nil, fmt.Errorf("nav: map: cell byte %d at offset %d, want 0 or 1", b[p], p)
-			}
-			m.fixedWall[(4*r0+i)*gridCells+4*c0+j] = b[p] == 1
-			p++
+		row := m.fixedWall[(4*r0+i)*gridCells+4*c0:][:cc]
+		for j, v := range b[p : p+cc] {
+			row[j] = v == 1
 		}
+		p += cc
 	}
 	for i := 0; i < nr; i++ {
-		for j := 0; j < nc; j++ {
-			if Floor(b[p]) >= nFloor {
-				return nil, fmt.Errorf("nav: map: floor byte %d at offset %d, want 0..%d", b[p], p, nFloor-1)
-			}
-			m.floor[(r0+i)*gridTiles+c0+j] = Floor(b[p])
-			p++
+		row := m.floor[(r0+i)*gridTiles+c0:][:nc]
+		for j, v := range b[p : p+nc] {
+			row[j] = Floor(v)
 		}
+		p += nc
 	}
 	for i := 0; i < br; i++ {
-		for j := 0; j < bc; j++ {
-			if b[p] > 3 {
-				return nil, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3", b[p], p)
-			}
-			n := (2*r0+i)*gridNodes + 2*c0 + j
-			m.fixedObst[n] = b[p]&1 != 0
-			m.holeNear[n] = b[p]&2 != 0
-			p++
+		n := (2*r0+i)*gridNodes + 2*c0
+		obst, near := m.fixedObst[n:][:bc], m.holeNear[n:][:bc]
+		for j, v := range b[p : p+bc] {
+			obst[j] = v&1 != 0
+			near[j] = v&2 != 0
 		}
+		p += bc
 	}
 	m.t0r, m.t0c, m.t1r, m.t1c = r0, c0, r1, c1
 	m.version++
-	return m, nil
 }
 
 // EncodeSigns encodes signs for the blackboard: "RKS1", a uint16 count,

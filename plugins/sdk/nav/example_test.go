@@ -68,3 +68,27 @@ func ExampleTracker() {
 	// few centimetres, tr.YawKnown() is true and tr.Pose() is usable.
 	// Output: yaw known before moving: false
 }
+
+// A plugin that reads the map from the blackboard keeps one Map and loads
+// each new encoding into it, reusing its memory; a bad encoding leaves the
+// map as it was.
+func ExampleMap_Load() {
+	explored := nav.NewMap(nav.Point{X: 0.3, Z: -0.1}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	sr, sc := explored.StartTile()
+	explored.SetFloor(sr, sc+1, nav.FloorSwamp)
+	b, _ := explored.MarshalBinary() // what explore publishes under nav.KeyMap
+
+	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	if err := m.Load(b); err != nil {
+		fmt.Println(err)
+	}
+	st := m.Start()
+	fmt.Printf("floor east of the start: %v, start (%.2f, %.2f)\n", m.Floor(sr, sc+1) == nav.FloorSwamp, st.X, st.Z)
+
+	v := m.Version()
+	err := m.Load(b[:10])
+	fmt.Println("truncated:", err != nil, "map unchanged:", m.Version() == v && m.Floor(sr, sc+1) == nav.FloorSwamp)
+	// Output:
+	// floor east of the start: true, start (0.30, -0.10)
+	// truncated: true map unchanged: true
+}

@@ -140,6 +140,9 @@ type Map struct {
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64
+	// sensed: Integrate was called since the map was made or loaded, so
+	// evidence may lie anywhere in the grid (Load clears it all).
+	sensed bool
 
 	costVer  uint64
 	costKey  Costs
@@ -237,6 +240,7 @@ func (m *Map) grow(tr, tc int) {
 // planning. Call it only when the pose's yaw is known.
 func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
 	before := m.version
+	m.sensed = true
 	for i, d := range obs.GetDistance() {
 		if i >= len(m.robot.Distance) || math.IsNaN(d) {
 			continue

@@ -1,9 +1,6 @@
 package nav
 
-import (
-	"container/heap"
-	"math"
-)
+import "math"
 
 // Costs weighs the nodes of a path. The cost of a step is its length
 // times the mean weight of its two nodes; a plain known node weighs 1.
@@ -161,34 +158,65 @@ type searchState struct {
 	dist   []float32
 	parent []int32
 	h      nodeHeap
+	field  Field
 }
 
+// nodeHeap is the search's priority queue of nodes by cost: a binary
+// min-heap. Its pushes and pops order the nodes, ties included, exactly as
+// container/heap would (the same sift-up and sift-down), without boxing
+// every entry in an interface.
 type nodeHeap struct {
-	n []int32
-	d []float32
-}
-
-func (h *nodeHeap) Len() int           { return len(h.n) }
-func (h *nodeHeap) Less(i, j int) bool { return h.d[i] < h.d[j] }
-func (h *nodeHeap) Swap(i, j int) {
-	h.n[i], h.n[j] = h.n[j], h.n[i]
-	h.d[i], h.d[j] = h.d[j], h.d[i]
-}
-func (h *nodeHeap) Push(x any) {
-	e := x.(heapEntry)
-	h.n = append(h.n, e.n)
-	h.d = append(h.d, e.d)
-}
-func (h *nodeHeap) Pop() any {
-	k := len(h.n) - 1
-	e := heapEntry{h.n[k], h.d[k]}
-	h.n, h.d = h.n[:k], h.d[:k]
-	return e
+	e []heapEntry
 }
 
 type heapEntry struct {
-	n int32
 	d float32
+	n int32
+}
+
+func (h *nodeHeap) Len() int { return len(h.e) }
+
+// reset empties the heap, keeping its memory.
+func (h *nodeHeap) reset() { h.e = h.e[:0] }
+
+// push adds node n with cost d.
+func (h *nodeHeap) push(n int32, d float32) {
+	h.e = append(h.e, heapEntry{d, n})
+	e := h.e
+	j := len(e) - 1
+	for j > 0 {
+		i := (j - 1) / 2 // parent
+		if !(e[j].d < e[i].d) {
+			break
+		}
+		e[i], e[j] = e[j], e[i]
+		j = i
+	}
+}
+
+// pop removes and returns the cheapest node; the heap must not be empty.
+func (h *nodeHeap) pop() (int32, float32) {
+	e := h.e
+	last := len(e) - 1
+	e[0], e[last] = e[last], e[0]
+	i := 0
+	for {
+		j := 2*i + 1 // left child
+		if j >= last {
+			break
+		}
+		if r := j + 1; r < last && e[r].d < e[j].d {
+			j = r
+		}
+		if !(e[j].d < e[i].d) {
+			break
+		}
+		e[i], e[j] = e[j], e[i]
+		i = j
+	}
+	top := e[last]
+	h.e = e[:last]
+	return top.n, top.d
 }
 
 // weights refreshes the cached node weights for costs k.
@@ -221,7 +249,8 @@ func (m *Map) window() (r0, c0, r1, c1 int) {
 }
 
 // Search finds the cheapest paths from p to every node around the mapped
-// area, under costs k. The Field stays valid until the next Search on m.
+// area, under costs k. The Field stays valid until the next Search on m,
+// which reuses it (and its memory).
 func (m *Map) Search(p Point, k Costs) *Field {
 	w := m.weights(k)
 	r0, c0, r1, c1 := m.window()
@@ -237,9 +266,10 @@ func (m *Map) Search(p Point, k Costs) *Field {
 			s.parent[n] = -1
 		}
 	}
-	f := &Field{m: m, dist: s.dist, parent: s.parent, r0: r0, c0: c0, r1: r1, c1: c1, start: p}
+	s.field = Field{m: m, dist: s.dist, parent: s.parent, r0: r0, c0: c0, r1: r1, c1: c1, start: p}
+	f := &s.field
 	h := &s.h
-	h.n, h.d = h.n[:0], h.d[:0]
+	h.reset()
 	// Seed with the free nodes around p (the corners of its quarter) that
 	// the robot can drive to straight: a leg passing less than seedClear
 	// from a blocked corner would graze the wall end or hole there. With
@@ -285,7 +315,7 @@ func (m *Map) Search(p Point, k Costs) *Field {
 		c := float32(m.nodePos(n).Dist(p) * float64(w[n]))
 		if c < s.dist[n] {
 			s.dist[n] = c
-			heap.Push(h, heapEntry{int32(n), c})
+			h.push(int32(n), c)
 			seeded = true
 		}
 	}
@@ -296,14 +326,14 @@ func (m *Map) Search(p Point, k Costs) *Field {
 			return f
 		}
 		s.dist[n] = 0
-		heap.Push(h, heapEntry{int32(n), 0})
+		h.push(int32(n), 0)
 	}
 	const diag = float32(math.Sqrt2 * QuarterSize)
 	const straight = float32(QuarterSize)
 	for h.Len() > 0 {
-		e := heap.Pop(h).(heapEntry)
-		n := int(e.n)
-		if e.d > s.dist[n] {
+		en, ed := h.pop()
+		n := int(en)
+		if ed > s.dist[n] {
 			continue
 		}
 		f.n++
@@ -312,34 +342,70 @@ func (m *Map) Search(p Point, k Costs) *Field {
 		if wn == inf32 {
 			wn = 1 // a blocked start node: leave it
 		}
-		for _, d := range [8][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
-			ar, ac := nr+d[0], nc+d[1]
-			if ar < r0 || ac < c0 || ar > r1 || ac > c1 {
-				continue
+		// The weights of the four straight neighbours, +Inf outside the
+		// window. The eight neighbours are relaxed in a fixed order (N, S,
+		// W, E, NW, NE, SW, SE): the order of the pushes decides which of
+		// two nodes of equal cost pops first, and so the parents.
+		wN, wS, wW, wE := inf32, inf32, inf32, inf32
+		if nr > r0 {
+			wN = w[n-gridNodes]
+		}
+		if nr < r1 {
+			wS = w[n+gridNodes]
+		}
+		if nc > c0 {
+			wW = w[n-1]
+		}
+		if nc < c1 {
+			wE = w[n+1]
+		}
+		if wN != inf32 {
+			s.relax(n, n-gridNodes, ed+straight*(wn+wN)/2)
+		}
+		if wS != inf32 {
+			s.relax(n, n+gridNodes, ed+straight*(wn+wS)/2)
+		}
+		if wW != inf32 {
+			s.relax(n, n-1, ed+straight*(wn+wW)/2)
+		}
+		if wE != inf32 {
+			s.relax(n, n+1, ed+straight*(wn+wE)/2)
+		}
+		// A diagonal passes 4.2 cm from the two other corners of the
+		// quarter: both must be free nodes (inside the window), no wall
+		// near them.
+		if wN != inf32 && wW != inf32 {
+			if wa := w[n-gridNodes-1]; wa != inf32 {
+				s.relax(n, n-gridNodes-1, ed+diag*(wn+wa)/2)
 			}
-			a := ar*gridNodes + ac
-			wa := w[a]
-			if wa == inf32 {
-				continue
+		}
+		if wN != inf32 && wE != inf32 {
+			if wa := w[n-gridNodes+1]; wa != inf32 {
+				s.relax(n, n-gridNodes+1, ed+diag*(wn+wa)/2)
 			}
-			step := straight
-			if d[0] != 0 && d[1] != 0 {
-				// A diagonal passes 4.2 cm from the two other corners of
-				// the quarter: both must be free nodes, no wall near them.
-				if w[nr*gridNodes+ac] == inf32 || w[ar*gridNodes+nc] == inf32 {
-					continue
-				}
-				step = diag
+		}
+		if wS != inf32 && wW != inf32 {
+			if wa := w[n+gridNodes-1]; wa != inf32 {
+				s.relax(n, n+gridNodes-1, ed+diag*(wn+wa)/2)
 			}
-			c := e.d + step*(wn+wa)/2
-			if c < s.dist[a] {
-				s.dist[a] = c
-				s.parent[a] = int32(n)
-				heap.Push(h, heapEntry{int32(a), c})
+		}
+		if wS != inf32 && wE != inf32 {
+			if wa := w[n+gridNodes+1]; wa != inf32 {
+				s.relax(n, n+gridNodes+1, ed+diag*(wn+wa)/2)
 			}
 		}
 	}
 	return f
+}
+
+// relax lowers the cost of node a to c, reached from node from, when c is
+// cheaper than its cost so far.
+func (s *searchState) relax(from, a int, c float32) {
+	if c < s.dist[a] {
+		s.dist[a] = c
+		s.parent[a] = int32(from)
+		s.h.push(int32(a), c)
+	}
 }
 
 // seedClear is how far a search's first leg keeps from a blocked corner of
@@ -387,26 +453,29 @@ func (f *Field) PathTo(q Point) Path {
 	if !ok || math.IsInf(float64(f.dist[n]), 1) {
 		return nil
 	}
-	var rev []int
-	for k := n; k >= 0; k = int(f.parent[k]) {
-		rev = append(rev, k)
-		if len(rev) > gridNodes*gridNodes {
+	k := 0
+	for j := n; j >= 0; j = int(f.parent[j]) {
+		k++
+		if k > gridNodes*gridNodes {
 			return nil
 		}
 	}
-	p := make(Path, 0, len(rev))
-	for i := len(rev) - 1; i >= 0; i-- {
-		p = append(p, f.m.nodePos(rev[i]))
+	p := make(Path, k)
+	for j := n; j >= 0; j = int(f.parent[j]) {
+		k--
+		p[k] = f.m.nodePos(j)
 	}
 	return simplify(p)
 }
 
-// simplify drops the points in the middle of straight runs.
+// simplify drops the points in the middle of straight runs, in place.
 func simplify(p Path) Path {
 	if len(p) < 3 {
 		return p
 	}
-	out := Path{p[0]}
+	// out never gets ahead of the point read: writing out[len(out)]
+	// overwrites only points already read.
+	out := p[:1]
 	for i := 1; i < len(p)-1; i++ {
 		a, b, c := out[len(out)-1], p[i], p[i+1]
 		cross := (b.X-a.X)*(c.Z-b.Z) - (b.Z-a.Z)*(c.X-b.X)
@@ -414,7 +483,8 @@ func simplify(p Path) Path {
 			out = append(out, b)
 		}
 	}
-	return append(out, p[len(p)-1])
+	out = append(out, p[len(p)-1])
+	return out[:len(out):len(out)]
 }
 
 // PlanTo returns the cheapest path from p to q under costs k and its cost;
@@ -443,8 +513,12 @@ func (f *Field) Nodes(visit func(p Point, cost float64) bool) {
 
 // TileNodes returns the centre, edge-middle and corner nodes of tile (row,
 // col) that the robot's centre may stand on, centre first.
-func (m *Map) TileNodes(row, col int) []Point {
-	var out []Point
+func (m *Map) TileNodes(row, col int) []Point { return m.AppendTileNodes(nil, row, col) }
+
+// AppendTileNodes appends TileNodes(row, col) to dst and returns the
+// extended slice: a caller looking at many tiles reuses one buffer.
+func (m *Map) AppendTileNodes(dst []Point, row, col int) []Point {
+	out := dst
 	for _, d := range [9][2]int{{1, 1}, {0, 1}, {2, 1}, {1, 0}, {1, 2}, {0, 0}, {0, 2}, {2, 0}, {2, 2}} {
 		nr, nc := 2*row+d[0], 2*col+d[1]
 		if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
