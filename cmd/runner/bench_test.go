@@ -34,6 +34,8 @@ func BenchmarkDispatch(b *testing.B) {
 	b.ReportMetric(float64(rep.DispatchNoop.P99.Nanoseconds()), "noop-dispatch-p99-ns")
 	b.ReportMetric(float64(rep.Dispatch.Median.Nanoseconds()), "dispatch-median-ns")
 	b.ReportMetric(float64(rep.Dispatch.P99.Nanoseconds()), "dispatch-p99-ns")
+	b.ReportMetric(float64(rep.Dispatch.Median)/float64(rep.Ping4.Median), "dispatch/ping4")
+	b.ReportMetric(float64(rep.Dispatch.Median)/float64(rep.Ping.Median), "dispatch/ping")
 	b.ReportMetric(float64(rep.DispatchNoop.Median)/float64(rep.Ping4.Median), "noop/ping4")
 	b.ReportMetric(float64(rep.DispatchNoop.Median)/float64(rep.Ping.Median), "noop/ping")
 	b.ReportMetric(float64(rep.Startup.Microseconds())/1000, "startup-ms")
