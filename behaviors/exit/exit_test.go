@@ -16,7 +16,6 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/world"
-	"google.golang.org/protobuf/proto"
 )
 
 func TestDescribeAndConfigure(t *testing.T) {
@@ -93,21 +92,13 @@ func TestTimeLow(t *testing.T) {
 }
 
 // BenchmarkStep replays the exit behavior's Observations of a whole game on
-// world1 (noise on) and reports the per-step percentiles. The Observations
-// are recorded as deep copies: the runner shares one blackboard map between
-// the Observations it makes in process, and the replay must see the map
-// explore had published at each step, not the last one.
+// world1 (noise on) and reports the per-step percentiles.
 func BenchmarkStep(b *testing.B) {
 	w, err := world.Load(filepath.Join(sharedtest.Dir(b), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	var obs []*pluginpb.Observation
-	inner := New()
-	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		obs = append(obs, proto.Clone(o).(*pluginpb.Observation))
-		return inner.Step(ctx, o)
-	})
+	rec := &sdktest.Recorder{Behavior: New()}
 	_, err = game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
@@ -120,7 +111,7 @@ func BenchmarkStep(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sdktest.BenchmarkReplay(b, New, obs)
+	sdktest.BenchmarkReplay(b, New, rec.Observations)
 }
 
 // Example: the exit behavior's description, as the runner sees it.

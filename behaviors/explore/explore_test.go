@@ -16,7 +16,6 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
-	"google.golang.org/protobuf/proto"
 )
 
 func TestDescribeAndConfigure(t *testing.T) {
@@ -87,22 +86,15 @@ func TestFirstSteps(t *testing.T) {
 	}
 }
 
-// record plays world1 for a while and returns the explore Observations,
-// each a deep copy: the runner shares one blackboard map between the
-// Observations it makes in process, so without the copy every recorded
-// Observation would show the blackboard as it was at the end.
+// record plays world1 for a while and returns the explore Observations
+// (deep copies, see sdktest.Recorder).
 func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	tb.Helper()
 	w, err := world.Load(filepath.Join(sharedtest.Dir(tb), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var obs []*pluginpb.Observation
-	inner := New()
-	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		obs = append(obs, proto.Clone(o).(*pluginpb.Observation))
-		return inner.Step(ctx, o)
-	})
+	rec := &sdktest.Recorder{Behavior: New()}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, err = game.Play(ctx, game.Options{
@@ -122,7 +114,7 @@ func record(tb testing.TB, seconds float64) []*pluginpb.Observation {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return obs
+	return rec.Observations
 }
 
 // BenchmarkStep replays 90 s of real Observations (world1, noise on) into

@@ -11,30 +11,22 @@ import (
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
-	"google.golang.org/protobuf/proto"
 )
 
 // BenchmarkStep replays the report behavior's Observations of a game on
 // world1 (noise on, until exploring is done) and reports the per-step
-// percentiles. The Observations are recorded as deep copies: the runner
-// shares one blackboard map between the Observations it makes in process.
+// percentiles.
 func BenchmarkStep(b *testing.B) {
 	w, err := world.Load(filepath.Join(sharedtest.Dir(b), "erebus", "worlds", "world1.wbt"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	newReport := func() sdk.Behavior { return report.NewLogged(nil) }
-	var obs []*pluginpb.Observation
-	inner := newReport()
-	rec := sdk.New(inner.Describe(), func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		obs = append(obs, proto.Clone(o).(*pluginpb.Observation))
-		return inner.Step(ctx, o)
-	})
+	rec := &sdktest.Recorder{Behavior: newReport()}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	_, err = game.Play(ctx, game.Options{
@@ -54,5 +46,5 @@ func BenchmarkStep(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sdktest.BenchmarkReplay(b, newReport, obs)
+	sdktest.BenchmarkReplay(b, newReport, rec.Observations)
 }

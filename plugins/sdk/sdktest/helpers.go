@@ -6,9 +6,27 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
+
+// Recorder is a Behavior that steps the Behavior it wraps and keeps a deep
+// copy of every Observation, to replay with BenchmarkReplay. The copies
+// matter: a runner may share parts of its Observations from step to step
+// (in process, the blackboard map), so the Observations themselves would
+// all show the last step's blackboard.
+type Recorder struct {
+	sdk.Behavior
+	Observations []*pluginpb.Observation
+}
+
+// Step records obs and steps the wrapped Behavior.
+func (r *Recorder) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	r.Observations = append(r.Observations, proto.CloneOf(obs))
+	return r.Behavior.Step(ctx, obs)
+}
 
 // StandIn returns a constructor of a behavior that stands in for another
 // role in whole-game tests of one behavior: it drives the given states (a

@@ -117,3 +117,23 @@ func BenchmarkReplayIdle(b *testing.B) {
 	sdktest.BenchmarkReplay(b, sdktest.StandIn("explore", []string{"explore"}, ""),
 		[]*pluginpb.Observation{{Step: 1, Driver: true}, {Step: 2, Driver: true}})
 }
+
+func TestRecorderKeepsDeepCopies(t *testing.T) {
+	rec := &sdktest.Recorder{Behavior: sdktest.StandIn("explore", []string{"explore"}, "")()}
+	bb := map[string][]byte{"map": []byte("first")}
+	for step := range uint64(2) {
+		if _, err := rec.Step(context.Background(), &pluginpb.Observation{Step: step + 1, Blackboard: bb}); err != nil {
+			t.Fatal(err)
+		}
+		bb["map"] = []byte("second") // the runner reuses its map in process
+	}
+	if n := len(rec.Observations); n != 2 {
+		t.Fatalf("recorded %d Observations, want 2", n)
+	}
+	if got := string(rec.Observations[0].GetBlackboard()["map"]); got != "first" {
+		t.Errorf("first recorded blackboard %q, want %q: the record shares the runner's map", got, "first")
+	}
+	if d := rec.Describe(); d.Name != "explore" {
+		t.Errorf("Describe not forwarded: %+v", d)
+	}
+}
