@@ -169,11 +169,11 @@ type slot struct {
 	sent    bool // an Observation went out this step
 
 	jobs chan stepJob // to the slot's worker
-	job  stepJob      // this step's
 }
 
 // stepJob is one Observation for a slot's worker to deliver.
 type stepJob struct {
+	s    *slot
 	ctx  context.Context
 	conn PluginConn
 	obs  *pluginpb.Observation
@@ -238,7 +238,7 @@ type runner struct {
 	order   []*slot           // apply's buffer: the driver first, then the others by name
 	backoff time.Duration
 	done    chan *slot // the workers' answers
-	due     []*slot    // dispatch's buffer: the slots sent an Observation this step
+	jobs    []stepJob  // dispatch's buffer: this step's Observations
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -573,7 +573,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 	sctx, cancel := context.WithTimeout(ctx, time.Duration(r.cfg.Deadline())*time.Millisecond)
 	defer cancel()
 	// Build every Observation first, then hand them to the workers at once.
-	due := r.due[:0]
+	jobs := r.jobs[:0]
 	for _, s := range r.slots {
 		s.act, s.err, s.sent = nil, nil, false
 		isDriver := s.name == driver
@@ -598,24 +598,20 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			}
 		}
 		s.inbox, s.errs, s.sent = nil, nil, true
-		s.job = stepJob{ctx: sctx, conn: s.conn, obs: obs}
-		due = append(due, s)
+		jobs = append(jobs, stepJob{s: s, ctx: sctx, conn: s.conn, obs: obs})
 	}
-	r.due = due
-	if len(due) == 0 {
-		return
+	if len(jobs) > 0 {
+		t0 := time.Now()
+		for _, j := range jobs {
+			j.s.jobs <- j
+		}
+		for range jobs {
+			<-r.done
+		}
+		r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
 	}
-	t0 := time.Now()
-	for _, s := range due {
-		s.jobs <- s.job
-	}
-	for range due {
-		<-r.done
-	}
-	r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
-	for _, s := range due {
-		s.job = stepJob{} // let the Observation go
-	}
+	clear(jobs) // let the Observations go
+	r.jobs = jobs[:0]
 }
 
 // frames reads the camera images some plugin wants this step.

@@ -3,6 +3,7 @@ package framework_test
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -257,5 +258,42 @@ func TestRunRejectsInvalidConfig(t *testing.T) {
 	_, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: fake.New(), Launch: behaviors(nil, nil)})
 	if !errors.Is(err, framework.ErrConfig) || !strings.Contains(err.Error(), `unknown state "hide"`) {
 		t.Fatalf("error %v: want ErrConfig naming state hide", err)
+	}
+}
+
+// TestRunLeavesNoGoroutines plays short games, one whose plugins all start
+// and one whose last plugin fails to start, and checks that Run's step
+// workers are gone when it returns.
+func TestRunLeavesNoGoroutines(t *testing.T) {
+	all := map[string]sdk.Behavior{
+		"explore": idle("explore", "explore"), "victimdetect": idle("victimdetect"),
+		"report": idle("report", "report"), "exit": idle("exit", "exit"),
+	}
+	missing := map[string]sdk.Behavior{"explore": all["explore"], "victimdetect": all["victimdetect"], "report": all["report"]}
+	for _, c := range []struct {
+		name    string
+		bs      map[string]sdk.Behavior
+		wantErr bool
+	}{{"whole game", all, false}, {"a plugin fails to start", missing, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			robot := fake.New()
+			robot.EndAfter(50)
+			cfg := framework.DefaultConfig()
+			cfg.DeadlineMs = 500
+			_, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: robot, Launch: behaviors(c.bs, nil)})
+			if (err != nil) != c.wantErr {
+				t.Fatalf("Run error %v, want an error: %v", err, c.wantErr)
+			}
+			// Exited goroutines leave the count a moment later.
+			n := runtime.NumGoroutine()
+			for i := 0; i < 200 && n > before; i++ {
+				time.Sleep(5 * time.Millisecond)
+				n = runtime.NumGoroutine()
+			}
+			if n > before {
+				t.Errorf("%d goroutines after Run, %d before", n, before)
+			}
+		})
 	}
 }
