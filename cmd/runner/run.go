@@ -47,9 +47,9 @@ func newRunCmd() *cobra.Command {
 example world made by rescuekit's generator, with the built-in behaviors (the runner binary serves
 them itself), and prints the score and what happened.
 
-The runner steps the game on one thread and each plugin process runs on one (GOMAXPROCS=1, the
-fastest per step when several processes share a few cores); set GOMAXPROCS in the environment to
-change both. Plugins also get GOGC=400 unless GOGC is set (fewer garbage collections mid-step).`,
+The runner steps the game on one thread and each plugin process runs on one (GOMAXPROCS=1: less
+CPU and fewer thread wake-ups when several processes share a few cores); set GOMAXPROCS in the
+environment to change both. Plugins also get GOGC=400 unless GOGC is set (fewer garbage collections mid-step).`,
 		Example: `  runner run
   runner run --world ../shared/erebus/worlds/world1.wbt --seed 3 --noise
   runner run --plugin explore=./bin/wallfollow --log-level info
