@@ -5,12 +5,15 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 //go:embed default.yaml
@@ -74,9 +77,25 @@ type PluginConfig struct {
 	Drives []string `yaml:"drives"`
 	// Params are passed to the plugin's Configure.
 	Params map[string]string `yaml:"params"`
+	// Env sets environment variables of the plugin process, over the
+	// runner's own (GOMAXPROCS and GOGC among them).
+	Env map[string]string `yaml:"env"`
 	// Disabled leaves the plugin out.
 	Disabled bool `yaml:"disabled"`
 }
+
+// EnvList returns p.Env as sorted NAME=value entries.
+func (p PluginConfig) EnvList() []string {
+	out := make([]string, 0, len(p.Env))
+	for _, k := range slices.Sorted(maps.Keys(p.Env)) {
+		out = append(out, k+"="+p.Env[k])
+	}
+	return out
+}
+
+// reservedEnv are the variables of the plugin handshake, which the runner
+// sets itself.
+var reservedEnv = []string{pluginpb.MagicCookieKey, pluginpb.EnvDebug, pluginpb.EnvLogLevel}
 
 // CallbackNames lists the runner callbacks a config may name.
 var CallbackNames = []string{"log", "count", "stop"}
@@ -283,6 +302,14 @@ func (c Config) Validate() error {
 		}
 		if p.SHA256 != "" && (len(p.SHA256) != 64 || strings.Trim(strings.ToLower(p.SHA256), "0123456789abcdef") != "") {
 			bad("plugins.%s: sha256 must be 64 hex digits", n)
+		}
+		for _, k := range slices.Sorted(maps.Keys(p.Env)) {
+			switch {
+			case k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(p.Env[k], 0):
+				bad("plugins.%s: env %q: a variable name must be non-empty and hold no '=' (and no value a NUL byte)", n, k)
+			case slices.Contains(reservedEnv, k) || strings.HasPrefix(k, "PLUGIN_"):
+				bad("plugins.%s: env %q is set by the runner for the plugin handshake", n, k)
+			}
 		}
 		for _, s := range p.Drives {
 			if !states[s] {

@@ -1,6 +1,7 @@
 package framework
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -88,6 +89,14 @@ plugins:
   report: {cmd: builtin, drives: [report]}
   exit: {cmd: builtin, drives: [exit]}
 `, []string{"plugins.explore: sha256 must be 64 hex digits"}},
+		{"bad env names", `
+plugins:
+  explore: {cmd: builtin, drives: [explore], env: {"A=B": "1", RESCUEKIT_PLUGIN_DEBUG: "1", PLUGIN_MIN_PORT: "1"}}
+  report: {cmd: builtin, drives: [report]}
+  exit: {cmd: builtin, drives: [exit]}
+`, []string{`plugins.explore: env "A=B": a variable name must be non-empty`,
+			`plugins.explore: env "RESCUEKIT_PLUGIN_DEBUG" is set by the runner`,
+			`plugins.explore: env "PLUGIN_MIN_PORT" is set by the runner`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -230,5 +239,23 @@ func TestPercentile(t *testing.T) {
 		if got := percentile(tt.d, tt.q); got != tt.want {
 			t.Errorf("percentile(%v, %g) = %v, want %v", len(tt.d), tt.q, got, tt.want)
 		}
+	}
+}
+
+func TestPluginEnvList(t *testing.T) {
+	c, err := ParseConfig([]byte(`
+plugins:
+  explore: {cmd: builtin, drives: [explore], env: {GOMAXPROCS: "2", GOGC: "100"}}
+  report: {cmd: builtin, drives: [report]}
+  exit: {cmd: builtin, drives: [exit]}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Plugins["explore"].EnvList(); !slices.Equal(got, []string{"GOGC=100", "GOMAXPROCS=2"}) {
+		t.Errorf("EnvList = %q, want the entries sorted by name", got)
+	}
+	if got := c.Plugins["report"].EnvList(); len(got) != 0 {
+		t.Errorf("a plugin without env: EnvList = %q", got)
 	}
 }

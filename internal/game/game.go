@@ -124,7 +124,7 @@ func Launcher(exe string, log *zap.Logger, attach map[string]*plugin.ReattachCon
 		} else if _, err := os.Stat(pc.Cmd); err != nil {
 			return nil, fmt.Errorf("plugin binary: %w", err)
 		}
-		p, err := host.Start(ctx, host.Config{Name: name, Cmd: cmd, SHA256: pc.SHA256, Logger: log})
+		p, err := host.Start(ctx, host.Config{Name: name, Cmd: cmd, SHA256: pc.SHA256, Env: pc.EnvList(), Logger: log})
 		if err != nil {
 			return nil, err
 		}
