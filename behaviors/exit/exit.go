@@ -51,7 +51,6 @@ type Exit struct {
 	tr     *nav.Tracker
 	m      *nav.Map
 	mBytes []byte // the encoding m was loaded from
-	mOK    bool
 	fol    nav.Follower
 
 	mapStep, exitStep uint64 // steps whose Actions carried the map+M and the exit
