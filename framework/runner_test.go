@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -295,5 +297,58 @@ func TestRunLeavesNoGoroutines(t *testing.T) {
 				t.Errorf("%d goroutines after Run, %d before", n, before)
 			}
 		})
+	}
+}
+
+// TestEveryNSteps checks the Observation rates: a watcher with
+// EveryNSteps 3 gets steps 3, 6, …; report (EveryNSteps 4) gets every 4th
+// step while explore drives and every step while it drives itself, from
+// victim_seen at step 10 until it hands back at step 20.
+func TestEveryNSteps(t *testing.T) {
+	robot := fake.New()
+	robot.EndAfter(41) // steps 1..40
+	seen := map[string][]uint64{}
+	var mu sync.Mutex
+	record := func(name string, o *pluginpb.Observation) {
+		mu.Lock()
+		seen[name] = append(seen[name], o.GetStep())
+		mu.Unlock()
+	}
+	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			if o.GetStep() == 10 {
+				return &pluginpb.Action{Events: []string{"victim_seen"}}, nil
+			}
+			return nil, nil
+		})
+	report := sdk.New(sdk.Description{Name: "report", States: []string{"report"}, EveryNSteps: 4},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			record("report", o)
+			if o.GetDriver() && o.GetStep() == 20 {
+				return &pluginpb.Action{Events: []string{"reported"}}, nil
+			}
+			return nil, nil
+		})
+	watcher := sdk.New(sdk.Description{Name: "victimdetect", Watcher: true, EveryNSteps: 3},
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+			record("victimdetect", o)
+			return nil, nil
+		})
+	run(t, robot, map[string]sdk.Behavior{"explore": explore, "report": report, "victimdetect": watcher, "exit": idle("exit", "exit")}, nil)
+
+	var wantWatcher, wantReport []uint64
+	for s := uint64(1); s <= 40; s++ {
+		if s%3 == 0 {
+			wantWatcher = append(wantWatcher, s)
+		}
+		if s%4 == 0 || (s >= 11 && s <= 20) { // report drives from step 11 to step 20
+			wantReport = append(wantReport, s)
+		}
+	}
+	if !slices.Equal(seen["victimdetect"], wantWatcher) {
+		t.Errorf("watcher got steps %v, want %v", seen["victimdetect"], wantWatcher)
+	}
+	if !slices.Equal(seen["report"], wantReport) {
+		t.Errorf("report got steps %v, want %v", seen["report"], wantReport)
 	}
 }

@@ -83,8 +83,9 @@ type Description struct {
 	States []string `protobuf:"bytes,4,rep,name=states,proto3" json:"states,omitempty"`
 	// watcher is true for a plugin that runs beside the driver (never drives).
 	Watcher bool `protobuf:"varint,5,opt,name=watcher,proto3" json:"watcher,omitempty"`
-	// every_n_steps: the plugin wants an Observation every N steps (0 or 1:
-	// every step). Only meaningful for watchers; a driver gets every step.
+	// every_n_steps: the plugin wants an Observation every N steps while it
+	// does not drive (0 or 1: every step); the plugin driving the current
+	// state gets every step.
 	EveryNSteps uint32 `protobuf:"varint,6,opt,name=every_n_steps,json=everyNSteps,proto3" json:"every_n_steps,omitempty"`
 	// cameras are the names of the camera frames the plugin wants.
 	Cameras []string `protobuf:"bytes,7,rep,name=cameras,proto3" json:"cameras,omitempty"`

@@ -125,7 +125,10 @@ type Description struct {
 	// Watcher is true for a plugin that runs beside the driver and never
 	// drives: it may only request events and write the blackboard.
 	Watcher bool
-	// EveryNSteps makes a watcher run every N steps (0 or 1: every step).
+	// EveryNSteps makes the plugin run every N steps while it does not
+	// drive (0 or 1: every step): a watcher that needs fewer, or a driver
+	// that keeps no state between its turns. The plugin driving the current
+	// state runs every step.
 	EveryNSteps int
 	// Cameras names the camera frames the plugin wants.
 	Cameras []string
