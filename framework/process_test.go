@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"go.uber.org/zap"
@@ -20,36 +21,51 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
 
-// Plugin binaries built once for the process tests.
-var scriptedBin, scriptedV2Bin string
+// Plugin binaries built once, on first use, for the process tests (not in
+// TestMain: unit tests and fuzz workers of this package need none).
+var (
+	buildOnce                  sync.Once
+	buildDir                   string
+	buildErr                   error
+	scriptedBin, scriptedV2Bin string
+)
+
+func buildScripted(tb testing.TB) {
+	tb.Helper()
+	buildOnce.Do(func() {
+		if buildDir, buildErr = os.MkdirTemp("", "rescuekit-framework-test"); buildErr != nil {
+			return
+		}
+		const pkg = "github.com/rescuekit/rescuekit/framework/internal/scripted"
+		scriptedBin = filepath.Join(buildDir, "scripted")
+		scriptedV2Bin = filepath.Join(buildDir, "scripted-v2")
+		for _, args := range [][]string{
+			{"build", "-o", scriptedBin, pkg},
+			{"build", "-o", scriptedV2Bin, "-ldflags", "-X github.com/rescuekit/rescuekit/plugins/sdk.protocolVersionOverride=2", pkg},
+		} {
+			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
+				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		tb.Fatal(buildErr)
+	}
+}
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "rescuekit-framework-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	const pkg = "github.com/rescuekit/rescuekit/framework/internal/scripted"
-	scriptedBin = filepath.Join(dir, "scripted")
-	scriptedV2Bin = filepath.Join(dir, "scripted-v2")
-	for _, args := range [][]string{
-		{"build", "-o", scriptedBin, pkg},
-		{"build", "-o", scriptedV2Bin, "-ldflags", "-X github.com/rescuekit/rescuekit/plugins/sdk.protocolVersionOverride=2", pkg},
-	} {
-		if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "go %s: %v\n%s", strings.Join(args, " "), err, out)
-			os.RemoveAll(dir)
-			os.Exit(1)
-		}
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
 	os.Exit(code)
 }
 
 // processLauncher starts the scripted plugin for every name, with the mode
 // modes gives for that name ("normal" otherwise).
 func processLauncher(t *testing.T, log *zap.Logger, modes map[string][]string) framework.Launcher {
+	buildScripted(t)
 	return func(ctx context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
 		bin, args := scriptedBin, []string{name, "normal"}
 		if m, ok := modes[name]; ok {
@@ -160,6 +176,7 @@ func TestProcessWrongProtocol(t *testing.T) {
 // changes on disk is restarted at a step boundary, and the blackboard
 // survives.
 func TestProcessWatchRestartsChangedBinary(t *testing.T) {
+	buildScripted(t)
 	bin := filepath.Join(t.TempDir(), "explore-plugin")
 	copyFile := func() {
 		data, err := os.ReadFile(scriptedBin)
