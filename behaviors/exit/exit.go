@@ -12,7 +12,6 @@
 package exit
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -48,10 +47,10 @@ type Exit struct {
 	maxWheel, stuckS, lopS, homeMargin                           float64
 	robot                                                        nav.Robot
 
-	tr     *nav.Tracker
-	m      *nav.Map
-	mBytes []byte // the encoding m was loaded from
-	fol    nav.Follower
+	tr   *nav.Tracker
+	m    *nav.Map
+	maps nav.MapReader
+	fol  nav.Follower
 
 	mapStep, exitStep uint64 // steps whose Actions carried the map+M and the exit
 	lastInfo          float64
@@ -125,6 +124,7 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 	}
 	n.robot = nav.DefaultRobot()
 	n.tr = nav.NewTracker(n.robot)
+	n.maps.Robot = n.robot
 	d := nav.DefaultDriver()
 	d.MaxWheel = n.maxWheel
 	n.fol = nav.Follower{D: d}
@@ -247,10 +247,8 @@ func (x *Exit) resendDropped(obs *pluginpb.Observation) {
 	}
 }
 
-// decode refreshes the map from the blackboard at most every planEvery.
-// It keeps one Map: an encoding equal to the one it holds is not decoded
-// again, another is loaded into it (nav.Map.Load), which plans exactly as a
-// freshly decoded map would; a bad one leaves the map as it was.
+// decode refreshes the map from the blackboard at most every planEvery; a
+// bad encoding leaves the map as it was.
 func (x *Exit) decode(obs *pluginpb.Observation, now float64) {
 	if now-x.lastDecode < x.planEvery && x.m != nil {
 		return
@@ -259,22 +257,11 @@ func (x *Exit) decode(obs *pluginpb.Observation, now float64) {
 	if len(b) == 0 {
 		return
 	}
-	switch {
-	case x.m != nil && bytes.Equal(b, x.mBytes):
-	case x.m == nil:
-		m, err := nav.DecodeMap(b, x.robot)
-		if err != nil {
-			return
-		}
-		x.m = m
-		x.mBytes = append(x.mBytes[:0], b...)
-	default:
-		if err := x.m.Load(b); err != nil {
-			return
-		}
-		x.mBytes = append(x.mBytes[:0], b...)
+	m, err := x.maps.Read(b)
+	if err != nil {
+		return
 	}
-	x.lastDecode = math.Min(now, obs.GetSimTime())
+	x.m, x.lastDecode = m, math.Min(now, obs.GetSimTime())
 }
 
 // estimate updates the game seconds needed to get home from pose.

@@ -46,7 +46,6 @@
 package report
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -114,11 +113,7 @@ type Report struct {
 	reportedByMe                         signs.List
 	sent                                 []sentReport
 	log                                  *zap.Logger
-
-	// The robot's map, kept between plans: m holds mBytes when mOK.
-	m      *nav.Map
-	mBytes []byte
-	mOK    bool
+	maps                                 nav.MapReader // the robot's map, kept between plans
 }
 
 // job is the report of one sign.
@@ -158,7 +153,7 @@ func New() sdk.Behavior { return NewLogged(sdk.Logger()) }
 
 // NewLogged is New with another logger (nil: none).
 func NewLogged(log *zap.Logger) sdk.Behavior {
-	r := &Report{log: log}
+	r := &Report{log: log, maps: nav.MapReader{Robot: nav.DefaultRobot()}}
 	if err := r.Configure(context.Background(), sdk.Config{}); err != nil {
 		panic(err) // the defaults are valid; a test checks it
 	}
@@ -346,8 +341,8 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // in failed (where it got stuck before) are not chosen again.
 func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []nav.Point) (nav.Point, nav.Path, bool) {
 	ideal := r.standoffPoint(s, pose)
-	m := r.loadMap(bb[nav.KeyMap])
-	if m == nil {
+	m, err := r.maps.Read(bb[nav.KeyMap])
+	if err != nil {
 		return ideal, nil, false
 	}
 	f := m.Search(pose.Point, nav.DefaultCosts())
@@ -383,25 +378,6 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 		return ideal, nil, false
 	}
 	return best, f.PathTo(best), true
-}
-
-// loadMap returns the map b encodes, nil when b is not one. It keeps one
-// Map: an encoding equal to the last one is not decoded again, another is
-// loaded into it (nav.Map.Load), which plans exactly as a freshly decoded
-// map would.
-func (r *Report) loadMap(b []byte) *nav.Map {
-	if r.mOK && bytes.Equal(b, r.mBytes) {
-		return r.m
-	}
-	if r.m == nil {
-		r.m = nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
-	}
-	r.mOK = false
-	if err := r.m.Load(b); err != nil {
-		return nil
-	}
-	r.mBytes, r.mOK = append(r.mBytes[:0], b...), true
-	return r.m
 }
 
 // sentReport is a report this plugin sent, as the comms gate remembers it.

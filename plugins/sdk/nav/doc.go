@@ -27,6 +27,7 @@
 //	m.Integrate(obs, pose) bool     // distance + colour sensors
 //	m, err := nav.DecodeMap(obs.Blackboard[nav.KeyMap], nav.DefaultRobot())
 //	err = m.Load(b)                 // the same into m, reusing its memory; m unchanged on error
+//	var rd nav.MapReader            // rd.Robot = …; rd.Read(b) keeps one Map, skips unchanged encodings
 //	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) Point; m.Floor(row, col) Floor
 //	m.Start() Point; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
 //	m.HoleNear(p) bool               // a hole seen beside that node, tile unknown

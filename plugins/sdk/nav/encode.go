@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -97,6 +98,39 @@ func (m *Map) Load(b []byte) error {
 	m.clearForLoad()
 	m.load(b, h)
 	return nil
+}
+
+// MapReader reads the robot's map from the blackboard into one kept Map,
+// for a plugin that reads it every few steps: an encoding equal to the last
+// one read is not decoded again, and another is loaded into the kept Map
+// (Map.Load) instead of a new one. Set Robot, the robot the maps are for,
+// before the first Read.
+type MapReader struct {
+	Robot Robot
+	m     *Map
+	b     []byte // the encoding m holds, when ok
+	ok    bool
+}
+
+// Read returns the map b encodes, which plans exactly as DecodeMap(b,
+// Robot) would. The Map returned is the same from call to call; on an
+// error it is left as it was.
+func (r *MapReader) Read(b []byte) (*Map, error) {
+	if r.ok && bytes.Equal(b, r.b) {
+		return r.m, nil
+	}
+	r.ok = false
+	if r.m == nil {
+		m, err := DecodeMap(b, r.Robot)
+		if err != nil {
+			return nil, err
+		}
+		r.m = m
+	} else if err := r.m.Load(b); err != nil {
+		return nil, err
+	}
+	r.b, r.ok = append(r.b[:0], b...), true
+	return r.m, nil
 }
 
 // mapHeader is an encoded map's origin and tile box.
