@@ -182,8 +182,9 @@ type stepJob struct {
 // work is a slot's worker: it runs the slot's Step calls, one per job, and
 // hands the slot to done when each has its answer or gave up. A long-lived
 // worker per plugin spares each step a goroutine start (and its stack
-// growth) and a timer per plugin. The runner goroutine touches act, err and
-// elapsed only between sending a job and receiving the slot back.
+// growth) and a timer per plugin. The runner goroutine resets act, err and
+// elapsed only before sending a job, and reads them only after receiving
+// the slot back.
 func (s *slot) work(done chan<- *slot) {
 	for j := range s.jobs {
 		t0 := time.Now()
