@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/protobuf/encoding/protojson"
 
+	"github.com/rescuekit/rescuekit/plugins/internal/fastconn"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -165,8 +166,15 @@ func (p *grpcPlugin) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.Clien
 // ride along with most Observations.
 const streamWindow = 1 << 20
 
-// grpcServer is go-plugin's default server with the fixed window.
+// grpcServer is go-plugin's default server with the fixed window and, on
+// the plain local connection the runner makes, fastconn's cheaper socket
+// path (one thread wake-up fewer per message on Linux). Were the host to
+// ask for TLS (go-plugin's AutoMTLS, which the runner does not use),
+// go-plugin's TLS credentials are kept.
 func grpcServer(opts []grpc.ServerOption) *grpc.Server {
 	opts = append(opts, grpc.StaticStreamWindowSize(streamWindow), grpc.StaticConnWindowSize(streamWindow))
+	if os.Getenv("PLUGIN_CLIENT_CERT") == "" {
+		opts = append(opts, grpc.Creds(fastconn.Creds()))
+	}
 	return plugin.DefaultGRPCServer(opts)
 }
