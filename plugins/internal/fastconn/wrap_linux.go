@@ -139,34 +139,19 @@ func (c *conn) release() {
 	}
 }
 
-// ready reports whether epoll instance ep has an event now. Besides
-// telling, it takes a stale event off ep's ready list, so that the next
-// change of the socket wakes the network poller again.
-func ready(ep uintptr) bool {
-	var ev [1]syscall.EpollEvent
-	for {
-		n, _, e := syscall.RawSyscall6(syscall.SYS_EPOLL_PWAIT, ep, uintptr(unsafe.Pointer(&ev[0])), 1, 0, 0, 0)
-		if e != syscall.EINTR {
-			return e == 0 && n > 0
-		}
-	}
-}
-
 func (c *conn) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
 	var n uintptr
 	var errno syscall.Errno
-	err := c.rdc.Read(func(ep uintptr) bool {
+	err := c.rdc.Read(func(uintptr) bool {
 		for {
 			n, _, errno = syscall.RawSyscall(syscall.SYS_READ, uintptr(c.sock), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
-			switch {
-			case errno == syscall.EINTR:
-			case errno != syscall.EAGAIN:
-				return true
-			case !ready(ep):
-				return false // wait in the poller for rd
+			if errno != syscall.EINTR {
+				// On EAGAIN, wait in the poller for rd: the socket's next
+				// input wakes rd's waiters, the poller among them.
+				return errno != syscall.EAGAIN
 			}
 		}
 	})
@@ -197,13 +182,15 @@ func (c *conn) Write(b []byte) (int, error) {
 				werr = os.NewSyscallError("write", e)
 				return c.unwatch(ep)
 			case !c.watching:
+				// Watch for room from now on, and try once more: room made
+				// before the watch began would not wake wr.
 				ev := syscall.EpollEvent{Events: syscall.EPOLLOUT}
 				if err := syscall.EpollCtl(int(ep), syscall.EPOLL_CTL_ADD, c.sock, &ev); err != nil {
 					werr = os.NewSyscallError("epoll_ctl", err)
 					return true
 				}
 				c.watching = true
-			case !ready(ep):
+			default:
 				return false // wait in the poller for wr
 			}
 		}
