@@ -23,6 +23,15 @@
 // the system monitor asleep. Deadlines, Close and errors behave as on a
 // net.Conn.
 //
+// The gain is in CPU, which is what a step's five busy processes on few
+// cores are short of: BenchmarkProcessRoundTrip, 1 KiB each way to a child
+// process, costs 13.4 µs wrapped against 20.7 µs plain with both processes
+// on one core. With two idle cores the plain connection is faster (17
+// against 55 µs): the kernel wakes a socket's reader on the writer's core,
+// but a wake-up that comes through a second epoll instance on an idle one.
+// The runner's dispatch to four plugins, the case this is for, is 30%
+// faster wrapped (see the README).
+//
 // Creds applies Wrap to every connection of a gRPC client or server, as
 // the transport credentials of a plain (insecure) local connection. On
 // other systems, and for connections that are not Unix stream sockets,
@@ -46,6 +55,10 @@ func (creds) ClientHandshake(_ context.Context, _ string, c net.Conn) (net.Conn,
 	return Wrap(c), authInfo{credentials.CommonAuthInfo{SecurityLevel: credentials.NoSecurity}}, nil
 }
 
+// ServerHandshake wraps the accepted connection. The connection timeout a
+// gRPC server sets on it for the HTTP/2 preface does not carry over to the
+// wrapped connection; the runner, the only client of a plugin's private
+// socket, sends the preface at once.
 func (creds) ServerHandshake(c net.Conn) (net.Conn, credentials.AuthInfo, error) {
 	return Wrap(c), authInfo{credentials.CommonAuthInfo{SecurityLevel: credentials.NoSecurity}}, nil
 }

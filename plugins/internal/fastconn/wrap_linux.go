@@ -16,7 +16,8 @@ import (
 // and read and written with raw system calls (see the package doc). It
 // returns c itself when c is not a Unix stream socket, or when the socket
 // cannot be moved (then nothing has changed). Once wrapped, c must not be
-// used: the returned net.Conn owns the socket.
+// used: the returned net.Conn owns the socket. Deadlines set on c do not
+// carry over.
 func Wrap(c net.Conn) net.Conn {
 	uc, ok := c.(*net.UnixConn)
 	if !ok {
