@@ -120,6 +120,12 @@ func newEpoll(name string) (*os.File, syscall.RawConn, error) {
 		return nil, nil, os.NewSyscallError("fcntl", err)
 	}
 	f := os.NewFile(uintptr(ep), name)
+	// Only a file in the network poller takes deadlines: this checks that
+	// the poller took it, so that waits go through it.
+	if err := f.SetReadDeadline(time.Time{}); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
 	rc, err := f.SyscallConn()
 	if err != nil {
 		f.Close()
