@@ -16,8 +16,22 @@ type follower struct {
 	wallDist   float64 // metres to keep from the left wall
 	exploreFor float64 // seconds before firing "explored"
 	fired      bool
-	backUntil  float64 // sim time until which the robot backs away from a hole
+	backUntil  float64 // sim time until which the robot backs away (a hole, or stuck)
+
+	// The last position the robot moved away from, and when: a robot that
+	// drives but does not move is stuck on something its sensors miss.
+	pos     [2]float64
+	movedAt float64
+	located bool
 }
+
+// stuckAfter is how long the robot may drive without moving stuckMove
+// metres before it backs off; backOff is how long it backs off.
+const (
+	stuckAfter = 1.5
+	stuckMove  = 0.01
+	backOff    = 0.6
+)
 
 // params declares the parameters, with their defaults.
 var params = map[string]sdk.Param{
@@ -78,20 +92,49 @@ func (f *follower) wheels(o *pluginpb.Observation) (left, right float64) {
 	if len(d) < 8 {
 		return 0, 0 // not the default robot: hold still rather than guess
 	}
+	t := o.GetSimTime()
 	if c := o.GetColour(); c != nil && c.GetR() < 40 && c.GetG() < 40 && c.GetB() < 40 {
-		f.backUntil = o.GetSimTime() + 0.5 // black floor ahead: a hole
+		f.backUntil = t + 0.5 // black floor ahead: a hole
+	}
+	if f.stuck(o) {
+		f.backUntil, f.movedAt = t+backOff, t+backOff
 	}
 	s := f.speed
 	switch {
-	case o.GetSimTime() < f.backUntil:
+	case t < f.backUntil:
 		return -s, -s * 0.2 // back off, turning away
-	case min(d[0], d[7]) < f.wallDist+0.01 || d[6] < f.wallDist*0.9:
+	case min(d[0], d[7]) < f.wallDist+0.03 || d[6] < f.wallDist*0.9:
 		return s * 0.6, -s * 0.6 // wall ahead: turn right on the spot
 	case d[5] > 3*f.wallDist && d[6] > 3*f.wallDist:
 		return s * 0.35, s // lost the wall: curve left to find it
 	default:
 		e := d[5] - f.wallDist // >0: too far from the wall
 		k := math.Max(-0.5, math.Min(0.5, e*12))
-		return s * (1 - k), s * (1 + k) * (1 - math.Max(0, k))
+		return limit(s*(1-k), s*(1+k), s)
 	}
+}
+
+// stuck reports whether the robot has been driving for stuckAfter seconds
+// without moving stuckMove metres (by its GPS; without one it never is).
+func (f *follower) stuck(o *pluginpb.Observation) bool {
+	g := o.GetGps()
+	if g == nil {
+		return false
+	}
+	t, p := o.GetSimTime(), [2]float64{g.GetX(), g.GetZ()}
+	if !f.located || math.Hypot(p[0]-f.pos[0], p[1]-f.pos[1]) > stuckMove || t < f.movedAt {
+		f.pos, f.located = p, true
+		f.movedAt = max(f.movedAt, t)
+		return false
+	}
+	return t-f.movedAt > stuckAfter
+}
+
+// limit scales the wheel speeds l and r down, keeping their ratio (and so
+// the curve), until neither is faster than s.
+func limit(l, r, s float64) (float64, float64) {
+	if m := math.Max(math.Abs(l), math.Abs(r)); m > s {
+		return l * s / m, r * s / m
+	}
+	return l, r
 }
