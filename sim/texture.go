@@ -3,7 +3,7 @@ package sim
 import (
 	"math"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // texSize is the side of a sign texture in texels.

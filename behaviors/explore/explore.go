@@ -1,5 +1,5 @@
 // Package explore is the built-in explore behavior: it maps the arena from
-// the robot's own sensors (plugins/sdk/nav: GPS and gyro for the pose, the
+// the robot's own sensors (nav: GPS and gyro for the pose, the
 // distance sensors and, on a robot that has one, the lidar for walls, the
 // colour sensor for floors). At the start it drives straight for a few
 // centimetres to learn its heading from the GPS track, then turns once on
@@ -27,7 +27,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // Name is the plugin's name.

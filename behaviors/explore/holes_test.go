@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // TestHoleAheadStopsEscape: a robot driving out of a wedge towards where

@@ -5,7 +5,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // TestPublishedMapIsCurrent replays 60 s of a game and checks that every

@@ -6,7 +6,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/behaviors/report"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // The behavior drives the "report" state, the orange LED led9 on. Without a

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // FuzzStep: whatever the blackboard holds under the keys report reads, a

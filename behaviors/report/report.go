@@ -1,5 +1,5 @@
 // Package report is the built-in report behavior: it drives the FSM state
-// "report", reporting the sign victim-detect raised (plugins/sdk/signs,
+// "report", reporting the sign victim-detect raised (signs,
 // key signs.candidate).
 //
 // # One report
@@ -56,8 +56,8 @@ import (
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Name is the plugin's name.

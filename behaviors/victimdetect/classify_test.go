@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 

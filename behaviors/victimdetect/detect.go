@@ -1,8 +1,8 @@
 package victimdetect
 
 import (
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Detection is one sign found in one camera frame.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // The behavior is a watcher that asks for the three cameras.

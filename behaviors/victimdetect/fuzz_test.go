@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // FuzzFrame: the detector never panics on any frame bytes and size, and

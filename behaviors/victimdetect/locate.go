@@ -3,8 +3,8 @@ package victimdetect
 import (
 	"math"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Geometry of the arena and of the default robot's cameras (RULES.md §2.2,

@@ -4,7 +4,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // track is one physical sign as the detections accumulate.

@@ -1,7 +1,7 @@
 // Package victimdetect is the built-in victim-detect behavior, a watcher:
 // it finds victim and hazard signs in the robot's three camera images,
 // classifies them (H S U; F P C O), estimates where they are in the world,
-// publishes them on the blackboard (plugins/sdk/signs) and fires
+// publishes them on the blackboard (signs) and fires
 // victim_seen so that report drives there.
 //
 // # Detection
@@ -27,7 +27,7 @@
 // tall) and, when visible, from the wall's floor and top edges below and
 // above it (walls are 0.06 m tall, the cameras 0.028 m above the floor).
 // The pixel column gives the bearing, from the robot's pose (GPS and
-// gyro, plugins/sdk/nav) and the camera's mount. Walls stand on the lines
+// gyro, nav) and the camera's mount. Walls stand on the lines
 // of a 0.06 m grid, so the ray is intersected with the grid's wall lines
 // near the measured distance, with the sign 0.0056 m in front of the line;
 // the line that agrees best with the distance and with the sign's apparent
@@ -53,7 +53,7 @@
 // # Before the heading is known
 //
 // The robot's start yaw is unknown until it first drives straight (the
-// pose tracker of plugins/sdk/nav); until then the gyro gives only how far
+// pose tracker of nav); until then the gyro gives only how far
 // it turned. The robot usually turns on the start tile first, and that turn
 // is the only time it sees the start tile's own walls up close. So the
 // frames of that time that show a sign are held (at most maxHeld sets),
@@ -73,8 +73,8 @@ import (
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Name is the plugin's name.

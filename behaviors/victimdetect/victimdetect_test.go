@@ -8,9 +8,9 @@ import (
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 

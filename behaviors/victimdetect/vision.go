@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Pixel classes of a sign's picture.

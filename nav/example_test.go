@@ -3,7 +3,7 @@ package nav_test
 import (
 	"fmt"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // A robot plans its way across a 3×3 room with a hole in the middle and

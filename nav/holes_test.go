@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // black is a colour-sensor reading of a hole.

@@ -3,7 +3,7 @@ package signs_test
 import (
 	"fmt"
 
-	"github.com/rescuekit/rescuekit/plugins/sdk/signs"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // A behavior writes the signs it knows to the blackboard and another

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"

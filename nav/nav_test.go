@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
-	"github.com/rescuekit/rescuekit/plugins/sdk/nav"
+	"github.com/rescuekit/rescuekit/nav"
 )
 
 // obsAt returns an Observation at pose p with the given wheel readings.
