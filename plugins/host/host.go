@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -39,6 +40,19 @@ import (
 
 // DefaultStartTimeout is the start timeout when Config.StartTimeout is 0.
 const DefaultStartTimeout = 10 * time.Second
+
+// CallTimeout bounds Describe and Configure when their context has no
+// earlier deadline: a plugin that hangs in either is an error, not a hung
+// runner.
+const CallTimeout = 10 * time.Second
+
+// callTimeout is CallTimeout; tests shorten it.
+var callTimeout = CallTimeout
+
+// KillGrace is how long Kill lets a plugin shut down by itself before it
+// SIGKILLs the plugin's process group, and how long it then waits for
+// go-plugin to let go of the process.
+const KillGrace = time.Second
 
 // Errors that Step, Start and Describe wrap; test them with errors.Is.
 var (
@@ -145,6 +159,9 @@ type Plugin struct {
 
 	late     atomic.Uint64
 	killOnce sync.Once
+
+	pid int    // the plugin's process (and process group) id; 0 if attached
+	dir string // private directory (socket, pinned copy), removed by Kill
 }
 
 // Start starts the plugin cfg describes (or attaches to it), completes the
@@ -178,31 +195,98 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		SkipHostEnv:      true,
 		GRPCDialOptions:  dialOptions(),
 	}
+	var dir string
 	if cfg.Reattach != nil {
 		if v := cfg.Reattach.ProtocolVersion; v != cfg.runnerVersion() {
 			return nil, &ProtocolError{Plugin: cfg.Name, PluginVersion: v, RunnerVersion: cfg.runnerVersion()}
 		}
 		cc.Reattach = cfg.Reattach
 	} else {
-		if _, err := exec.LookPath(cfg.Cmd[0]); err != nil {
+		path, err := exec.LookPath(cfg.Cmd[0])
+		if err != nil {
 			return nil, fmt.Errorf("plugin %s: cannot run %s: %w", cfg.Name, cfg.Cmd[0], err)
 		}
-		cmd := exec.Command(cfg.Cmd[0], cfg.Cmd[1:]...)
-		cmd.Env = pluginEnv(cfg.Env, log)
+		// The plugin's own directory holds its Unix socket (go-plugin's
+		// PLUGIN_UNIX_SOCKET_DIR), so that a plugin that crashes leaves no
+		// socket file behind, and the pinned copy of its binary.
+		if dir, err = os.MkdirTemp("", "rescuekit-plugin-"); err != nil {
+			return nil, fmt.Errorf("plugin %s: %w", cfg.Name, err)
+		}
+		if cfg.SHA256 != "" {
+			if path, err = pinnedCopy(cfg, path, dir); err != nil {
+				os.RemoveAll(dir)
+				return nil, err
+			}
+		}
+		cmd := exec.Command(path, cfg.Cmd[1:]...)
+		cmd.Env = append(pluginEnv(cfg.Env, log), plugin.EnvUnixSocketDir+"="+dir)
 		setPdeathsig(cmd)
 		cc.Cmd = cmd
-		if cfg.SHA256 != "" {
-			sum, _ := hex.DecodeString(cfg.SHA256) // checked in cfg.check
-			cc.SecureConfig = &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
-		}
 	}
 	client := plugin.NewClient(cc)
-	p, err := connect(ctx, client, cfg, log)
+	p, err := connect(ctx, client, cfg, log, timeout)
 	if err != nil {
-		client.Kill()
+		killClient(client, cmdPid(cc.Cmd), log)
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
 		return nil, err
 	}
+	p.dir, p.pid = dir, cmdPid(cc.Cmd)
 	return p, nil
+}
+
+// cmdPid is the process id of a started command, 0 if there is none.
+func cmdPid(cmd *exec.Cmd) int {
+	if cmd != nil && cmd.Process != nil {
+		return cmd.Process.Pid
+	}
+	return 0
+}
+
+// pinnedCopy reads the binary at path once, checks those bytes against the
+// pin, and writes them to a private file in dir, which is what runs: a file
+// swapped in at path after the check is never executed.
+func pinnedCopy(cfg Config, path, dir string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("plugin %s: reading %s to check its pin: %w", cfg.Name, path, err)
+	}
+	sum := sha256.Sum256(b)
+	if got := hex.EncodeToString(sum[:]); got != strings.ToLower(cfg.SHA256) {
+		return "", fmt.Errorf("plugin %s: refusing to start %s: its SHA-256 is %s but the pin is %s (a stale or modified build): rebuild it from the pinned source or update the pin: %w",
+			cfg.Name, cfg.Cmd[0], got, strings.ToLower(cfg.SHA256), ErrPinMismatch)
+	}
+	copyPath := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(copyPath, b, 0o700); err != nil {
+		return "", fmt.Errorf("plugin %s: writing the pinned copy of %s: %w", cfg.Name, path, err)
+	}
+	return copyPath, nil
+}
+
+// killClient ends a go-plugin client without blocking for longer than
+// about 2·KillGrace: go-plugin's Kill asks the plugin to shut down and
+// waits for it with no deadline, which a plugin spinning on its one thread
+// never answers, so after KillGrace the process group is SIGKILLed.
+func killClient(client *plugin.Client, pid int, log *zap.Logger) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		client.Kill()
+	}()
+	select {
+	case <-done:
+	case <-time.After(KillGrace):
+		log.Warn("plugin did not shut down in time: killing its process group", zap.Int("pid", pid))
+		killGroup(pid)
+		select {
+		case <-done:
+		case <-time.After(KillGrace):
+			log.Warn("plugin process killed, but go-plugin is still waiting for it; going on", zap.Int("pid", pid))
+		}
+	}
+	// The plugin's children die with it, also when it ended on its own.
+	killGroup(pid)
 }
 
 // streamWindow is the static HTTP/2 flow-control window (per stream and
@@ -222,6 +306,13 @@ func dialOptions() []grpc.DialOption {
 		grpc.WithStaticConnWindowSize(streamWindow),
 		grpc.WithTransportCredentials(fastconn.Creds()),
 	}
+}
+
+func (c *Config) startTimeout() time.Duration {
+	if c.StartTimeout > 0 {
+		return c.StartTimeout
+	}
+	return DefaultStartTimeout
 }
 
 func (c *Config) check() error {
@@ -305,7 +396,12 @@ func lowestLevel(core zapcore.Core) zapcore.Level {
 var incompatibleRE = regexp.MustCompile(`incompatible API version with plugin\. Plugin version: (\d+)`)
 
 // connect runs the handshake, dispenses the service and opens the stream.
-func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Logger) (*Plugin, error) {
+func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Logger, timeout time.Duration) (*Plugin, error) {
+	// The whole connection (handshake, dispense, the stream) has the start
+	// timeout: a reattach address that accepts and never answers, or a
+	// plugin that never opens its stream, is an error.
+	ctx, stop := context.WithTimeout(ctx, timeout)
+	defer stop()
 	type result struct {
 		proto plugin.ClientProtocol
 		err   error
@@ -319,9 +415,7 @@ func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Lo
 	select {
 	case r = <-res:
 	case <-ctx.Done():
-		client.Kill()
-		<-res
-		return nil, fmt.Errorf("plugin %s: start: %w", cfg.Name, ctx.Err())
+		return nil, fmt.Errorf("plugin %s: no handshake within %v: %w", cfg.Name, timeout, ErrStartTimeout)
 	}
 	if r.err != nil {
 		return nil, startError(cfg, r.err)
@@ -335,7 +429,23 @@ func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Lo
 		return nil, fmt.Errorf("plugin %s: dispensed %T, not a Behavior client", cfg.Name, raw)
 	}
 	sctx, cancel := context.WithCancel(context.Background())
-	stream, err := rpc.Step(sctx)
+	type opened struct {
+		stream pluginpb.Behavior_StepClient
+		err    error
+	}
+	op := make(chan opened, 1)
+	go func() {
+		st, err := rpc.Step(sctx)
+		op <- opened{st, err}
+	}()
+	var o opened
+	select {
+	case o = <-op:
+	case <-ctx.Done():
+		cancel()
+		return nil, fmt.Errorf("plugin %s: the step stream did not open within %v: %w", cfg.Name, timeout, ErrStartTimeout)
+	}
+	stream, err := o.stream, o.err
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("plugin %s: opening the step stream: %w", cfg.Name, err)
@@ -365,21 +475,12 @@ func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Lo
 func startError(cfg Config, err error) error {
 	msg := err.Error()
 	switch {
-	case errors.Is(err, plugin.ErrChecksumsDoNotMatch):
-		got := "unknown"
-		if path, lerr := exec.LookPath(cfg.Cmd[0]); lerr == nil {
-			if sum, serr := FileSHA256(path); serr == nil {
-				got = sum
-			}
-		}
-		return fmt.Errorf("plugin %s: refusing to start %s: its SHA-256 is %s but the pin is %s (a stale or modified build): rebuild it from the pinned source or update the pin: %w",
-			cfg.Name, cfg.Cmd[0], got, strings.ToLower(cfg.SHA256), ErrPinMismatch)
 	case incompatibleRE.MatchString(msg):
 		v, _ := strconv.Atoi(incompatibleRE.FindStringSubmatch(msg)[1])
 		return &ProtocolError{Plugin: cfg.Name, PluginVersion: v, RunnerVersion: cfg.runnerVersion()}
 	case strings.Contains(msg, "timeout while waiting for plugin to start"):
 		return fmt.Errorf("plugin %s: no handshake within %v: is %s a rescuekit plugin (its main must call sdk.Serve)? %w",
-			cfg.Name, cfg.StartTimeout, cfg.Cmd[0], ErrStartTimeout)
+			cfg.Name, cfg.startTimeout(), cfg.Cmd[0], ErrStartTimeout)
 	case strings.Contains(msg, "plugin exited before we could connect"),
 		strings.Contains(msg, "Failed to read any lines from plugin's stdout"):
 		return fmt.Errorf("plugin %s: %s exited during the handshake (see its log lines): %w", cfg.Name, cfg.Cmd[0], ErrExited)
@@ -409,7 +510,11 @@ func (p *Plugin) Pid() int {
 }
 
 // Describe asks the running plugin for its Description.
+//
+// It waits at most CallTimeout unless ctx ends sooner.
 func (p *Plugin) Describe(ctx context.Context) (*pluginpb.Description, error) {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	d, err := p.rpc.Describe(ctx, &pluginpb.DescribeRequest{})
 	if err != nil {
 		return nil, fmt.Errorf("plugin %s: describe: %w", p.name, err)
@@ -419,7 +524,10 @@ func (p *Plugin) Describe(ctx context.Context) (*pluginpb.Description, error) {
 
 // Configure sends the plugin its parameters and seed. Unknown parameter
 // names are refused by the plugin with an error that lists the known ones.
+// It waits at most CallTimeout unless ctx ends sooner.
 func (p *Plugin) Configure(ctx context.Context, params map[string]string, seed int64) error {
+	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	defer cancel()
 	resp, err := p.rpc.Configure(ctx, &pluginpb.ConfigureRequest{Params: params, Seed: seed})
 	if err != nil {
 		return fmt.Errorf("plugin %s: configure: %w", p.name, err)
@@ -602,15 +710,31 @@ func (p *Plugin) Exited() bool {
 }
 
 // Kill ends the plugin: it closes the stream, asks the plugin to shut down
-// and kills the process if it does not. A plugin attached in debug mode is
-// asked to shut down. Kill is idempotent.
+// and, after KillGrace, SIGKILLs its process group (the plugin and the
+// children it started), so Kill never blocks for long, whatever the plugin
+// does. It removes the plugin's private directory (its socket). A plugin
+// attached in debug mode is asked to shut down. Kill is idempotent.
 func (p *Plugin) Kill() {
 	p.killOnce.Do(func() {
 		p.cancel()
 		if p.attach {
-			_ = p.proto.Close()
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				_ = p.proto.Close()
+				p.client.Kill()
+			}()
+			select {
+			case <-done:
+			case <-time.After(KillGrace):
+				p.log.Warn("attached plugin did not shut down in time; going on")
+			}
+			return
 		}
-		p.client.Kill()
+		killClient(p.client, p.pid, p.log)
+		if p.dir != "" {
+			os.RemoveAll(p.dir)
+		}
 	})
 }
 

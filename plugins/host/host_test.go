@@ -72,7 +72,7 @@ func TestStepRoundTrip(t *testing.T) {
 	if err := p.Configure(ctx, map[string]string{"speed": "7"}, 42); err != nil {
 		t.Fatalf("Configure: %v", err)
 	}
-	if err := p.Configure(ctx, map[string]string{"sped": "7"}, 42); err == nil || !strings.Contains(err.Error(), "no parameter sped (it accepts: sleep, speed)") {
+	if err := p.Configure(ctx, map[string]string{"sped": "7"}, 42); err == nil || !strings.Contains(err.Error(), "no parameter sped (it accepts: configure_sleep, sleep, speed)") {
 		t.Errorf("Configure with an unknown parameter: err = %v, want one naming it and the known ones", err)
 	}
 	if err := p.Ping(ctx); err != nil {
@@ -299,7 +299,7 @@ func TestDescribeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.GetName() != "victim-detect" || d.GetVersion() != "0.1.0" || len(d.GetStates()) != 5 || d.GetParams()["sleep"].GetDefault() != "1s" {
+	if d.GetName() != "victim-detect" || d.GetVersion() != "0.1.0" || len(d.GetStates()) != 7 || d.GetParams()["sleep"].GetDefault() != "1s" {
 		t.Errorf("Describe = %v", d)
 	}
 	d, err = Describe(context.Background(), []string{behaveV2Bin})

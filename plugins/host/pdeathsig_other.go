@@ -2,8 +2,21 @@
 
 package host
 
-import "os/exec"
+import (
+	"os"
+	"os/exec"
+)
 
 // setPdeathsig does nothing outside Linux: there, plugins are ended by
 // Kill and CleanupAll (go-plugin's managed clients).
 func setPdeathsig(*exec.Cmd) {}
+
+// killGroup kills the plugin process pgid alone outside Linux (its children
+// are not in a group of its own there).
+func killGroup(pgid int) {
+	if pgid > 1 {
+		if p, err := os.FindProcess(pgid); err == nil {
+			_ = p.Kill()
+		}
+	}
+}
