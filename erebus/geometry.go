@@ -1,12 +1,12 @@
 package erebus
 
-// Arena geometry (rules §2.2; worldTile.proto, wall.proto, Victim.proto).
+// Arena geometry (rules §2.2; walls: wall.proto `size 0.12 0.06 0.01`).
 const (
 	// TileSize is the distance between tile centres: 0.3·xScale with xScale
 	// 0.4 in every world (m).
 	TileSize = 0.12
-	// QuarterTile is half a tile, the side of a half-tile quadrant (m).
-	QuarterTile = TileSize / 2
+	// QuadrantSize is the side of a half-tile quadrant, half a tile (m).
+	QuadrantSize = TileSize / 2
 	// WallThickness and WallHeight are a wall's (m).
 	WallThickness = 0.01
 	WallHeight    = 0.06

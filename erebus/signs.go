@@ -2,8 +2,9 @@ package erebus
 
 import "strings"
 
-// Report letters, the type byte of a 9-byte report (rules §1.3; Victim.py
-// l.205-236 in v25 and v26). The letters are the same in both versions; in
+// Report letters, the type byte of a 9-byte report (rules §1.3; victims:
+// Victim.py l.205-225 in both versions; hazards: v25 Victim.py l.228-236;
+// targets: v26 Victim.py l.232, 235-247). The letters are the same in both versions; in
 // v26.1 F P C O address cognitive targets instead of hazmat placards (v26 §2).
 const (
 	Harmed          byte = 'H'

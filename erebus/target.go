@@ -81,7 +81,14 @@ func TargetRingRGB(c byte) (r, g, b uint8, ok bool) {
 	return 0, 0, 0, false
 }
 
-// TargetRings is the number of rings of a target; ring i (0 = outermost)
-// spans radii (1 − i/5 − 1/5, 1 − i/5] of the target's radius (radius 512 px,
-// ring width 512//5 = 102 px, MainSupervisor.py v26 l.222-227).
-const TargetRings = 5
+// TargetRings is the number of rings of a target. The supervisor draws them
+// as filled circles from the outside in on a 1024×1024 image, starting at
+// radius TargetImageRadius and shrinking by TargetRingWidth each time
+// (MainSupervisor.py v26 l.220-227): ring i (0 = outermost, the code's
+// first letter) has outer radius 512 − 102·i px, so radii 512, 410, 308,
+// 206 and 104 px; the centre disc is ring 4.
+const (
+	TargetRings       = 5
+	TargetImageRadius = 512
+	TargetRingWidth   = TargetImageRadius / TargetRings
+)

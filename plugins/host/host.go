@@ -223,17 +223,29 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		setPdeathsig(cmd)
 		cc.Cmd = cmd
 	}
-	client := plugin.NewClient(cc)
-	p, err := connect(ctx, client, cfg, log, timeout)
-	if err != nil {
+	for try := 1; ; try++ {
+		client := plugin.NewClient(cc)
+		p, err := connect(ctx, client, cfg, log, timeout)
+		if err == nil {
+			p.dir, p.pid = dir, cmdPid(cc.Cmd)
+			return p, nil
+		}
 		killClient(client, cmdPid(cc.Cmd), log)
+		// A pinned copy just written can be "busy" for an instant: a
+		// process forked at that moment by another goroutine holds the
+		// write descriptor until it execs (golang/go#22315). Try again.
+		if cc.Cmd != nil && try < 3 && strings.Contains(err.Error(), "text file busy") {
+			cmd := exec.Command(cc.Cmd.Path, cc.Cmd.Args[1:]...)
+			cmd.Env, cmd.SysProcAttr = cc.Cmd.Env, cc.Cmd.SysProcAttr
+			cc.Cmd = cmd
+			time.Sleep(time.Duration(try) * 10 * time.Millisecond)
+			continue
+		}
 		if dir != "" {
 			os.RemoveAll(dir)
 		}
 		return nil, err
 	}
-	p.dir, p.pid = dir, cmdPid(cc.Cmd)
-	return p, nil
 }
 
 // cmdPid is the process id of a started command, 0 if there is none.
