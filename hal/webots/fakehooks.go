@@ -106,6 +106,7 @@ func fakeSteps() int            { return int(C.fake_steps()) }
 func fakeStepsAfterEnd() int    { return int(C.fake_steps_after_end()) }
 func fakeInitCount() int        { return int(C.fake_init_count()) }
 func fakeCleanupCount() int     { return int(C.fake_cleanup_count()) }
+func fakeCleanupsAfterEnd() int { return int(C.fake_cleanups_after_end()) }
 func fakeSignalsInstalled() int { return int(C.fake_signals_installed()) }
 func fakeDisabledReads() int    { return int(C.fake_disabled_reads()) }
 func fakeCQueueLength(tag uint16) int {

@@ -111,7 +111,7 @@ static struct {
   Dev dev[MAX_DEVICES];
   int n;
   double basic, time;
-  int steps, end_after, ended, after_end;
+  int steps, end_after, ended, after_end, cleanups_after_end;
   int inits, cleanups, signals_installed, disabled_reads;
   Queue emitted;  // sent by the robot, reach the supervisor at the next step
   Queue sup_in;   // waiting at the supervisor's receiver
@@ -366,6 +366,7 @@ int fake_steps(void) { return w.steps; }
 int fake_steps_after_end(void) { return w.after_end; }
 int fake_init_count(void) { return w.inits; }
 int fake_cleanup_count(void) { return w.cleanups; }
+int fake_cleanups_after_end(void) { return w.cleanups_after_end; }
 int fake_signals_installed(void) { return w.signals_installed; }
 int fake_disabled_reads(void) { return w.disabled_reads; }
 
@@ -402,7 +403,14 @@ int wb_robot_init(void) {
   return 1;
 }
 
-void wb_robot_cleanup(void) { w.cleanups++; }
+/* The real libController exits the process from inside wb_robot_cleanup once
+ * Webots has quit (seen with Erebus: nothing after the call ran); the fake
+ * counts such calls so that tests can check there are none. */
+void wb_robot_cleanup(void) {
+  w.cleanups++;
+  if (w.ended)
+    w.cleanups_after_end++;
+}
 
 static void deliver_to_receivers(Packet *src) {
   for (int i = 0; i < w.n; i++) {

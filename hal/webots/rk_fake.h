@@ -27,6 +27,7 @@ int fake_steps(void);
 int fake_steps_after_end(void);
 int fake_init_count(void);
 int fake_cleanup_count(void);
+int fake_cleanups_after_end(void);
 int fake_signals_installed(void);
 int fake_disabled_reads(void);
 int fake_init_raw_changed_handlers(void);

@@ -265,6 +265,11 @@ func (r *Robot) Ended() bool { return r.ended }
 // Close releases the controller (wb_robot_cleanup) and unlocks the OS
 // thread Open locked. Later calls do nothing. Call it from the goroutine
 // that called Open, also after Step returned hal.ErrEnded.
+//
+// Once wb_robot_step has returned −1 (Webots quit, or the supervisor ended
+// the controller) Close makes no libController call: there the real
+// libController's cleanup exits the process from inside, so nothing the
+// runner does after Close would run. Webots ends such a controller itself.
 func (r *Robot) Close() error {
 	openMu.Lock()
 	defer openMu.Unlock()
@@ -272,7 +277,9 @@ func (r *Robot) Close() error {
 		return nil
 	}
 	r.closed = true
-	C.wb_robot_cleanup()
+	if !r.ended {
+		C.wb_robot_cleanup()
+	}
 	if openRobot == r {
 		openRobot = nil
 	}

@@ -58,8 +58,8 @@ func TestGameLoopEndsWithMinusOne(t *testing.T) {
 			if err := r.Close(); err != nil {
 				t.Fatal(err)
 			}
-			if fakeCleanupCount() != 1 {
-				t.Errorf("wb_robot_cleanup called %d times, want 1", fakeCleanupCount())
+			if got := fakeCleanupsAfterEnd(); got != 0 {
+				t.Errorf("wb_robot_cleanup called %d times after wb_robot_step returned −1; the real libController would exit the process there", got)
 			}
 			if err := r.Step(16); !errors.Is(err, ErrClosed) || !errors.Is(err, hal.ErrEnded) {
 				t.Errorf("Step after Close = %v, want ErrClosed wrapping hal.ErrEnded", err)
@@ -757,5 +757,24 @@ func TestAfterEndNoCCalls(t *testing.T) {
 	}
 	if _, v := fakeMotor(tagOf(m)); v != before {
 		t.Error("SetVelocity after the end reached Webots")
+	}
+}
+
+// Close before the end releases the controller once; Close after the end
+// (TestGameLoopEndsWithMinusOne) makes no libController call.
+func TestCloseBeforeTheEndCleansUp(t *testing.T) {
+	r, _ := openErebus(t, Options{})
+	before := fakeCleanupCount()
+	if err := r.Step(16); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := fakeCleanupCount() - before; got != 1 {
+		t.Errorf("wb_robot_cleanup called %d times by two Closes before the end, want 1", got)
 	}
 }
