@@ -519,7 +519,8 @@ func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
 // move returns where the robot gets from position p and yaw by the
 // translation d and the turn dyaw: the whole move if it is free, else the
 // move slid along the contact, else the largest free part of the move (so a
-// blocked move ends at the contact, and a blocked turn turns less). A robot
+// blocked move ends at the contact; a turn that a device sphere's contact
+// blocks pushes the robot off the solid, else turns less). A robot
 // that already overlaps a solid may move to reduce the overlap. It returns
 // the new position and the angle turned.
 func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world.Vec2, float64) {
@@ -559,8 +560,23 @@ func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world
 			}
 		}
 	}
+	// A turn the contact blocks pushes the robot off the solid by the
+	// overlap instead (a rigid contact pushes the bodies apart), when that
+	// is free.
+	if ac != dyaw {
+		if pen, n := s.penetration(pc, yaw+dyaw); pen > 0 && pen < maxPush {
+			q = world.Vec2{X: pc.X + n.X*(pen+1e-9), Z: pc.Z + n.Z*(pen+1e-9)}
+			if ok(q, dyaw) {
+				return q, dyaw
+			}
+		}
+	}
 	return pc, ac
 }
+
+// maxPush bounds how far a blocked turn may push the robot off a solid in
+// one basic step (m): at full speed a device sphere moves 1.2 mm a step.
+const maxPush = 0.003
 
 // normAngle wraps a into (−π, π].
 func normAngle(a float64) float64 {
