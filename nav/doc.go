@@ -2,7 +2,7 @@
 // tracking, the robot's map at the resolution of the Erebus map matrix,
 // shortest paths on it, a drive controller, the Erebus map-matrix builder
 // and the blackboard encodings. It imports only the plugin contract
-// (pluginpb); behaviors use it as they use the SDK.
+// (pluginpb) and the Erebus facts (erebus); behaviors use it as they use the SDK.
 //
 // # API summary
 //
@@ -20,6 +20,7 @@
 //	pose := t.Update(obs)      // GPS position; yaw from IMU / wheels / gyro
 //	t.YawKnown()               // false until the robot first drove straight ~3 cm
 //	t.Relocated()              // this Observation saw a relocation (yaw reset to 0)
+//	                           // skipped Observations: the encoders bridge the gap, not the gyro
 //
 // Map (explore builds it and publishes it under KeyMap; others decode it):
 //

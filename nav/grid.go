@@ -241,11 +241,12 @@ func (m *Map) grow(tr, tc int) {
 func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
 	before := m.version
 	m.sensed = true
+	f := m.robot.wallFactor()
 	for i, d := range obs.GetDistance() {
 		if i >= len(m.robot.Distance) || math.IsNaN(d) {
 			continue
 		}
-		m.ray(p, m.robot.Distance[i], d, m.robot.DistanceMax)
+		m.ray(p, m.robot.Distance[i], d*f, m.robot.DistanceMax*f)
 	}
 	if l := obs.GetLidar(); l != nil {
 		m.lidar(p, l)

@@ -3,6 +3,8 @@ package nav
 import (
 	"math"
 	"slices"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // Sign is a victim or hazard the robot reported: where it is, the letter
@@ -426,13 +428,7 @@ func (m *Map) Matrix(signs []Sign) [][]string {
 	return out
 }
 
-func validLetter(b byte) bool {
-	switch b {
-	case 'H', 'S', 'U', 'F', 'P', 'C', 'O':
-		return true
-	}
-	return false
-}
+func validLetter(b byte) bool { return erebus.ValidLetter(b) }
 
 func bitsCount(v uint8) int {
 	n := 0

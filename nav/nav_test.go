@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // obsAt returns an Observation at pose p with the given wheel readings.
@@ -70,7 +70,9 @@ func TestTrackerTurnAndRelocation(t *testing.T) {
 }
 
 // readings ray-casts the default robot's distance sensors at pose p
-// against axis-aligned wall lines: x = xs[i] and z = zs[i], each infinite.
+// against axis-aligned wall lines: x = xs[i] and z = zs[i], each infinite,
+// and reads them as Erebus's infra-red sensors read a teal wall: d/0.36,
+// at most 0.8 (Webots distancesensor.md "Infra-Red Sensors").
 func readings(p nav.Pose, xs, zs []float64) []float64 {
 	r := nav.DefaultRobot()
 	out := make([]float64, len(r.Distance))
@@ -79,7 +81,7 @@ func readings(p nav.Pose, xs, zs []float64) []float64 {
 		o := nav.Point{X: p.X + s.X*cs + s.Z*sn, Z: p.Z - s.X*sn + s.Z*cs}
 		a := p.Yaw + s.Angle
 		dx, dz := -math.Sin(a), -math.Cos(a)
-		best := r.DistanceMax
+		best := math.Inf(1)
 		for _, x := range xs {
 			if math.Abs(dx) > 1e-9 {
 				if d := (x - 0.005*math.Copysign(1, dx) - o.X) / dx; d > 0 && d < best {
@@ -94,7 +96,7 @@ func readings(p nav.Pose, xs, zs []float64) []float64 {
 				}
 			}
 		}
-		out[i] = best
+		out[i] = math.Min(best/0.36, r.DistanceMax)
 	}
 	return out
 }

@@ -3,15 +3,16 @@ package nav
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
-// Erebus geometry (RULES.md §2.2).
+// Erebus geometry (erebus.TileSize; rules §2.2).
 const (
 	// TileSize is the distance between tile centres, metres.
-	TileSize = 0.12
+	TileSize = erebus.TileSize
 	// QuarterSize is the side of a quarter tile, metres.
-	QuarterSize = TileSize / 2
+	QuarterSize = erebus.QuarterTile
 	// CellSize is the pitch of the Erebus map matrix: a tile spans four
 	// cells (its 5×5 block shares its border with its neighbours).
 	CellSize = TileSize / 4
@@ -66,6 +67,17 @@ type Robot struct {
 	// DistanceMax is the sensors' range (m): a reading at or above it saw
 	// nothing.
 	DistanceMax float64
+	// WallFactor turns a distance reading into metres: a reading r is a wall
+	// r·WallFactor metres away. Erebus's sensors are infra-red and read a
+	// teal wall at d as d/erebus.WallInfraRed (0.36; Webots
+	// distancesensor.md "Infra-Red Sensors"), so the default robot's factor
+	// is 0.36 and its sensors see walls up to 0.288 m away. 0 means 1
+	// (readings in metres). Obstacles (grey) reflect more and read closer
+	// than they are, never farther.
+	WallFactor float64
+	// GyroYawIndex is the component of Observation.Gyro that holds the yaw
+	// rate (0 X, 1 Y, 2 Z): erebus.GyroYawIndex (Y) on the default robot.
+	GyroYawIndex int
 }
 
 // Ray is a distance sensor: its position in the robot frame (x right, z
@@ -76,24 +88,33 @@ type Ray struct {
 	Angle float64
 }
 
-// DefaultRobot returns the default Erebus robot (RULES.md §5): wheels of
-// 0.02 m on a 0.052 m axle, body radius 0.037 m, the colour sensor 0.03 m
-// ahead, and the e-puck ring ps0…ps7.
-func DefaultRobot() Robot {
-	deg := math.Pi / 180
-	return Robot{
-		WheelRadius: 0.02, Axle: 0.052, MaxWheel: 6.28, BodyRadius: 0.037, ColourOffset: 0.03, DistanceMax: 0.8,
-		Distance: []Ray{
-			{0.00941437, -0.0401418, -14 * deg},
-			{0.0228994, -0.0255021, -44 * deg},
-			{0.0298508, -0.0104376, -89 * deg},
-			{0.0254159, 0.0282919, -149 * deg},
-			{-0.0245787, 0.0290224, 151 * deg},
-			{-0.0401416, -0.00941437, 91 * deg},
-			{-0.0270952, -0.0247711, 46 * deg},
-			{-0.0105835, -0.0398497, 16 * deg},
-		},
+// RayOf returns the Ray of a device at pose p whose rotation is about the
+// robot's up axis (as every distance sensor of the default robot): the
+// device looks along its +x axis, which a rotation of φ about +y turns to
+// (cos φ, 0, −sin φ), i.e. φ − π/2 from forward.
+func RayOf(p erebus.Pose) Ray {
+	phi := p.Rot[3]
+	if p.Rot[1] < 0 {
+		phi = -phi
 	}
+	return Ray{X: p.Pos[0], Z: p.Pos[2], Angle: WrapAngle(phi - math.Pi/2)}
+}
+
+// DefaultRobot returns the default Erebus robot (erebus/robot.go, rules §5):
+// wheels of 0.02 m on a 0.052 m axle, body radius 0.037 m, the colour
+// sensor 0.03 m ahead, the e-puck ring ps0…ps7 where the proto puts it
+// (infra-red: WallFactor 0.36), and the gyro's yaw rate at
+// erebus.GyroYawIndex.
+func DefaultRobot() Robot {
+	r := Robot{
+		WheelRadius: erebus.WheelRadius, Axle: erebus.Axle, MaxWheel: erebus.MaxWheelVelocity,
+		BodyRadius: erebus.BodyRadius, ColourOffset: -erebus.ColourSensorPose.Pos[2],
+		DistanceMax: erebus.DistanceRange, WallFactor: erebus.WallInfraRed, GyroYawIndex: erebus.GyroYawIndex,
+	}
+	for _, p := range erebus.DistanceSensorPoses {
+		r.Distance = append(r.Distance, RayOf(p))
+	}
+	return r
 }
 
 // StartYaws are the yaws Erebus may give the robot at the start (RULES.md
@@ -116,6 +137,7 @@ type Tracker struct {
 	snapped   bool
 
 	lastT      float64
+	step       float64 // the shortest interval seen between Observations (s)
 	wl, wr     float64
 	haveWheels bool
 	lastGPS    Point
@@ -188,16 +210,31 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 	if haveW {
 		t.wl, t.wr, t.haveWheels = w.Left, w.Right, true
 	}
+	// A gap: this Observation comes more than one control step after the
+	// previous one (skipped or dropped Observations). The gyro's rate is
+	// that of the last step only, while the encoders count every step.
+	gap := false
+	if dt > 0 {
+		if t.step == 0 || dt < t.step {
+			t.step = dt
+		}
+		gap = dt > 1.5*t.step
+	}
 	// Yaw.
 	if !t.imu(obs) {
 		dyaw, ok := 0.0, false
 		if haveW {
 			dyaw, ok = t.r.WheelRadius*(dr-dl)/t.r.Axle, true
 		}
-		if gy := obs.GetGyro(); gy != nil && !math.IsNaN(gy.X) && dt > 0 {
-			dg := gy.X * dt
-			if !ok || math.Abs(dg-dyaw) > 0.05 {
-				dyaw, ok = dg, true
+		if rate, has := t.gyroRate(obs); has && dt > 0 {
+			// Over one step the gyro wins when the wheels disagree (they
+			// slip); over a gap its rate says nothing of the steps missed,
+			// so the wheels stay, and the gyro only covers its own step.
+			switch {
+			case !ok:
+				dyaw, ok = rate*dt, true
+			case !gap && math.Abs(rate*dt-dyaw) > 0.05:
+				dyaw = rate * dt
 			}
 		}
 		if ok {
@@ -247,6 +284,34 @@ func (t *Tracker) fixYaw(h float64) {
 	if d := WrapAngle(h - t.pose.Yaw); math.Abs(d) < 0.25 {
 		t.pose.Yaw = WrapAngle(t.pose.Yaw + 0.2*d)
 	}
+}
+
+// wallFactor returns r.WallFactor, 1 when unset.
+func (r Robot) wallFactor() float64 {
+	if r.WallFactor > 0 {
+		return r.WallFactor
+	}
+	return 1
+}
+
+// gyroRate returns the yaw rate from the gyro component r.GyroYawIndex.
+func (t *Tracker) gyroRate(obs *pluginpb.Observation) (float64, bool) {
+	gy := obs.GetGyro()
+	if gy == nil {
+		return 0, false
+	}
+	var v float64
+	switch t.r.GyroYawIndex {
+	case 0:
+		v = gy.X
+	case 1:
+		v = gy.Y
+	case 2:
+		v = gy.Z
+	default:
+		return 0, false
+	}
+	return v, !math.IsNaN(v)
 }
 
 // imu sets the yaw from the inertial unit when there is one.

@@ -1,15 +1,13 @@
 package signs
 
-import "math"
+import (
+	"math"
 
-// Map geometry (RULES.md §2.2, §3).
-const (
-	// TileSize is the distance between tile centres (m).
-	TileSize = 0.12
-	// WallOffset is the distance of a sign's centre from its wall's centre
-	// line (m).
-	WallOffset = 0.0056
+	"github.com/rescuekit/rescuekit/erebus"
 )
+
+// tile is the distance between tile centres (m).
+const tile = erebus.TileSize
 
 // AnswerCell returns the map-matrix cell (row, col) Erebus's answer map
 // puts a sign in (RULES.md §3 "Signs"), for a sign at pos facing normal, in
@@ -24,11 +22,11 @@ func AnswerCell(pos, normal, origin Vec2) (row, col int, ok bool) {
 	if tx < 0 || tz < 0 || math.IsNaN(tx) || math.IsNaN(tz) || tx > 1e3 || tz > 1e3 {
 		return 0, 0, false
 	}
-	col = int(tx/0.024) - int(tx/TileSize)
-	row = int(tz/0.024) - int(tz/TileSize)
+	col = int(tx/0.024) - int(tx/tile)
+	row = int(tz/0.024) - int(tz/tile)
 	// side is Erebus's ±1 around a tile's centre line with a dead band.
 	side := func(t, band float64) int {
-		d := t - (math.Trunc(t/TileSize)*TileSize + TileSize/2)
+		d := t - (math.Trunc(t/tile)*tile + tile/2)
 		switch {
 		case d < -band:
 			return -1
@@ -37,7 +35,7 @@ func AnswerCell(pos, normal, origin Vec2) (row, col int, ok bool) {
 		}
 		return 0
 	}
-	centre := func(t float64) int { return 4*int(t/TileSize) + 2 }
+	centre := func(t float64) int { return 4*int(t/tile) + 2 }
 	n := normal
 	if l := n.Len(); l > 0 {
 		n = n.Scale(1 / l)

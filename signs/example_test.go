@@ -3,13 +3,14 @@ package signs_test
 import (
 	"fmt"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
 // A behavior writes the signs it knows to the blackboard and another
 // reads them back.
 func Example() {
-	seen := signs.List{{ID: 1, Letter: signs.Harmed, Status: signs.Raised, Views: 4,
+	seen := signs.List{{ID: 1, Letter: erebus.Harmed, Status: signs.Raised, Views: 4,
 		Pos: signs.Vec2{X: -0.234, Z: 0.1744}, Normal: signs.Vec2{X: 0, Z: -1}}}
 	writes := map[string][]byte{signs.KeyCandidate: seen.Encode()}
 

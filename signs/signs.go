@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // Blackboard keys (see the package documentation).
@@ -18,23 +19,10 @@ const (
 	KeyReported = "signs.reported"
 )
 
-// Sign letters, as a report carries them (RULES.md §1.3).
-const (
-	Harmed          byte = 'H'
-	Stable          byte = 'S'
-	Unharmed        byte = 'U'
-	Flammable       byte = 'F'
-	Poison          byte = 'P'
-	Corrosive       byte = 'C'
-	OrganicPeroxide byte = 'O'
-)
-
-// Letters lists the seven sign letters: the victims H S U, then the hazards
-// F P C O.
-const Letters = "HSUFPCO"
-
-// ValidLetter reports whether l is one of H S U F P C O.
-func ValidLetter(l byte) bool { return l != 0 && strings.IndexByte(Letters, l) >= 0 }
+// Letters lists the seven sign letters in the order the built-in detector
+// keeps its templates: the victims H S U, then the hazards F P C O. It is
+// erebus.Letters, kept here for the behaviors that index by it.
+const Letters = erebus.Letters
 
 // Category tells victims from hazards: a report's category decides which
 // signs Erebus searches.
@@ -55,10 +43,9 @@ func (c Category) String() string {
 }
 
 // CategoryOf returns the category of a sign letter: F P C O are hazards,
-// anything else a victim (as Erebus decides).
+// anything else a victim, as Erebus decides (erebus.IsHazardLetter).
 func CategoryOf(l byte) Category {
-	switch l {
-	case Flammable, Poison, Corrosive, OrganicPeroxide:
+	if erebus.IsHazardLetter(l) {
 		return Hazard
 	}
 	return Victim
@@ -282,7 +269,7 @@ func (s Sign) validate() error {
 	switch {
 	case s.ID == 0:
 		return errors.New("id 0 (ids start at 1)")
-	case !ValidLetter(s.Letter):
+	case !erebus.ValidLetter(s.Letter):
 		return fmt.Errorf("letter %q is not one of %s", s.Letter, Letters)
 	case s.Status < Seen || s.Status > Unreachable:
 		return fmt.Errorf("status %d is not 1..5", uint8(s.Status))

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -121,8 +122,8 @@ func TestCategoryAndLetters(t *testing.T) {
 	}{{'H', true, Victim}, {'S', true, Victim}, {'U', true, Victim}, {'F', true, Hazard}, {'P', true, Hazard},
 		{'C', true, Hazard}, {'O', true, Hazard}, {'h', false, Victim}, {0, false, Victim}, {'X', false, Victim}} {
 		t.Run(string(rune(tc.l)), func(t *testing.T) {
-			if ValidLetter(tc.l) != tc.valid || CategoryOf(tc.l) != tc.cat {
-				t.Errorf("%q: valid %v cat %v", tc.l, ValidLetter(tc.l), CategoryOf(tc.l))
+			if erebus.ValidLetter(tc.l) != tc.valid || CategoryOf(tc.l) != tc.cat {
+				t.Errorf("%q: valid %v cat %v", tc.l, erebus.ValidLetter(tc.l), CategoryOf(tc.l))
 			}
 		})
 	}
@@ -182,7 +183,7 @@ func TestAnswerCellMatchesErebus(t *testing.T) {
 			if err := json.Unmarshal(raw, &ans); err != nil {
 				t.Fatal(err)
 			}
-			origin := Vec2{-w.Width*TileSize/2 - TileSize/2, -w.Height*TileSize/2 - TileSize/2}
+			origin := Vec2{-w.Width*erebus.TileSize/2 - erebus.TileSize/2, -w.Height*erebus.TileSize/2 - erebus.TileSize/2}
 			for _, sg := range w.Signs {
 				r, c, ok := AnswerCell(Vec2{sg.Pos.X, sg.Pos.Z}, Vec2{sg.Normal.X, sg.Normal.Z}, origin)
 				if !ok || r >= len(ans) || c >= len(ans[r]) {

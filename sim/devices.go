@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -97,7 +98,22 @@ type distSensor struct {
 var _ hal.DistanceSensor = (*distSensor)(nil)
 
 func (d *distSensor) sample(s *Sim) {
-	v := s.rangeAlong(d.spec, d.spec.Range) + s.noise(s.cfg.Noise.Distance)
+	var v float64
+	if d.spec.InfraRed {
+		// Webots' infra-red sensor: the distance divided by the reflection
+		// factor of the surface hit, then the lookup table (erebus
+		// InfraRedFactor; distancesensor.md "Infra-Red Sensors"). No
+		// surface has a factor above maxInfraRed, so nothing farther than
+		// Range·maxInfraRed can read below Range.
+		r, f := s.rangeHit(d.spec, d.spec.Frame.Apply(hal.Vec3{1, 0, 0}), d.spec.Range*maxInfraRed)
+		v = d.spec.Range
+		if f > 0 {
+			v = r / f
+		}
+	} else {
+		v = s.rangeAlong(d.spec, d.spec.Range)
+	}
+	v += s.noise(s.cfg.Noise.Distance)
 	d.val = math.Max(0, math.Min(d.spec.Range, v))
 }
 
@@ -110,6 +126,9 @@ func (d *distSensor) Value() float64 {
 
 func (d *distSensor) MaxValue() float64 { return d.spec.Range }
 
+// maxInfraRed is the largest reflection factor of anything in an arena.
+var maxInfraRed = math.Max(erebus.WallInfraRed, math.Max(erebus.ObstacleInfraRed, erebus.FloorInfraRed))
+
 // rangeAlong casts the ray of a device (its +x axis) and returns the
 // distance to the first wall, obstacle or floor point, or maxR.
 func (s *Sim) rangeAlong(d *DeviceSpec, maxR float64) float64 {
@@ -119,31 +138,44 @@ func (s *Sim) rangeAlong(d *DeviceSpec, maxR float64) float64 {
 
 // rangeDir casts a ray from device d along the robot-frame direction dir.
 func (s *Sim) rangeDir(d *DeviceSpec, dir hal.Vec3, maxR float64) float64 {
+	r, _ := s.rangeHit(d, dir, maxR)
+	return r
+}
+
+// rangeHit casts a ray from device d along the robot-frame direction dir
+// and returns the distance to the first wall, obstacle or floor point
+// within maxR and that surface's infra-red reflection factor (walls
+// erebus.WallInfraRed, obstacles erebus.ObstacleInfraRed, the floor
+// erebus.FloorInfraRed), or maxR and 0 when it hits nothing.
+func (s *Sim) rangeHit(d *DeviceSpec, dir hal.Vec3, maxR float64) (float64, float64) {
 	o := s.toWorld(d.Pos[0], d.Pos[2])
 	y := s.y + d.Pos[1]
 	h := math.Hypot(dir[0], dir[2])
 	n := math.Sqrt(h*h + dir[1]*dir[1])
 	if n == 0 {
-		return maxR
+		return maxR, 0
 	}
-	best := maxR
+	best, f := maxR, 0.0
 	if dir[1] < 0 {
-		if f := (y - world.FloorY) / (-dir[1] / n); f < best {
-			best = math.Max(f, 0)
+		if t := (y - world.FloorY) / (-dir[1] / n); t < best {
+			best, f = math.Max(t, 0), erebus.FloorInfraRed
 		}
 	}
 	if h/n < 1e-6 {
-		return best
+		return best, f
 	}
 	wd := s.dirToWorld(dir[0]/h, dir[2]/h)
 	hit := s.geo.cast(o, wd, best*h/n, y, false)
 	if hit.solid >= 0 {
 		r := hit.t * n / h
 		if y+r*dir[1]/n <= hit.top && r < best {
-			best = r
+			best, f = r, erebus.WallInfraRed
+			if hit.isObst {
+				f = erebus.ObstacleInfraRed
+			}
 		}
 	}
-	return best
+	return best, f
 }
 
 // vecSensor is a three-component sensor.
@@ -171,7 +203,9 @@ var _ hal.GPS = (*gps)(nil)
 
 func (g *gps) sample(s *Sim) {
 	p := s.toWorld(g.spec.Pos[0], g.spec.Pos[2])
-	sd := s.cfg.Noise.GPS
+	// The GPS's own accuracy (σ per coordinate, Webots gps.md) and the
+	// optional extra noise, independent: their σ add in quadrature.
+	sd := math.Hypot(g.spec.Accuracy, s.cfg.Noise.GPS)
 	g.val = hal.Vec3{p.X + s.noise(sd), s.y + g.spec.Pos[1] + s.noise(sd), p.Z + s.noise(sd)}
 	g.speed = math.Sqrt(s.vel[0]*s.vel[0] + s.vel[1]*s.vel[1] + s.vel[2]*s.vel[2])
 }
@@ -202,8 +236,14 @@ var _ hal.Accelerometer = (*accelerometer)(nil)
 
 func (a *accelerometer) sample(s *Sim) {
 	v := a.spec.Frame.ApplyT(hal.Vec3(s.accel))
-	sd := s.cfg.Noise.Accelerometer
-	a.val = hal.Vec3{clamp100(v[0] + s.noise(sd)), clamp100(v[1] + s.noise(sd)), clamp100(v[2] + s.noise(sd))}
+	sd, rel := s.cfg.Noise.Accelerometer, a.spec.RelNoise
+	for i := range v {
+		// The lookup table's noise is relative to the reading (Webots
+		// distancesensor.md "Lookup Table"); Noise.Accelerometer is
+		// absolute.
+		v[i] = clamp100(v[i] + s.noise(rel*math.Abs(v[i])) + s.noise(sd))
+	}
+	a.val = v
 }
 
 func clamp100(v float64) float64 { return math.Max(-100, math.Min(100, v)) }

@@ -8,8 +8,9 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// Drive the default Erebus robot towards the wall in front of it until its
-// front distance sensors see the wall closer than 5 cm.
+// Drive the default Erebus robot towards the wall in front of it until ps0
+// reads less than 0.05. Its sensors are infra-red, as in Erebus: a teal wall
+// at d metres reads d/0.36, so the wall is then 1.8 cm away.
 func Example() {
 	w, err := world.ParseASCII("corridor", `
 +-+-+
@@ -44,7 +45,7 @@ func Example() {
 	}
 	_ = left.SetVelocity(0)
 	_ = right.SetVelocity(0)
-	fmt.Printf("after %.3f s the robot is at z = %.3f, ps0 reads %.3f m\n", s.Time(), s.Pose().Pos.Z, ps0.Value())
+	fmt.Printf("after %.3f s the robot is at z = %.3f, ps0 reads %.3f\n", s.Time(), s.Pose().Pos.Z, ps0.Value())
 	// Output:
-	// after 0.688 s the robot is at z = -0.086, ps0 reads 0.050 m
+	// after 0.960 s the robot is at z = -0.121, ps0 reads 0.050
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -80,24 +81,43 @@ func sinc(x float64) float64 {
 	return math.Sin(x) / x
 }
 
-// maxPen returns the robot body's deepest overlap with the world.
-func maxPen(s *Sim) float64 {
-	p, _ := s.geo.maxPenetration(s.Pose().Pos, s.spec.BodyRadius)
-	return p
+// shapePen returns the deepest overlap with the world of the robot's
+// collision shape (the body and the device spheres that stick out) grown by
+// grow metres, computed circle by circle from the spec, independently of
+// Sim.penetration.
+func shapePen(s *Sim, grow float64) float64 {
+	best := math.Inf(-1)
+	p, yaw := s.Pose().Pos, s.Pose().Yaw
+	c, sn := math.Cos(yaw), math.Sin(yaw)
+	check := func(x, z, r float64) {
+		q := world.Vec2{X: p.X + x*c + z*sn, Z: p.Z - x*sn + z*c}
+		if pen, _ := s.geo.maxPenetration(q, r+grow); pen > best {
+			best = pen
+		}
+	}
+	check(0, 0, s.spec.BodyRadius)
+	for _, d := range s.spec.Devices {
+		if d.Sphere > 0 {
+			check(d.Pos[0], d.Pos[2], d.Sphere)
+		}
+	}
+	return best
 }
 
-// inContact reports whether the body is within 2.5 mm of a solid.
-func inContact(s *Sim) bool {
-	p, _ := s.geo.maxPenetration(s.Pose().Pos, s.spec.BodyRadius+0.0025)
-	return p > 0
-}
+// maxPen returns the robot's deepest overlap with the world.
+func maxPen(s *Sim) float64 { return shapePen(s, 0) }
+
+// inContact reports whether the robot is within 2.5 mm of a solid.
+func inContact(s *Sim) bool { return shapePen(s, 0.0025) > 0 }
 
 func TestWallStopsRobot(t *testing.T) {
 	// A 1×3 corridor along Z: the wall at the top (−Z side) of tile (0,0).
 	w := mustWorld(t, arena(1, 3, nil))
 	top := w.TileCenter(0, 0).Z - world.TileSize/2 // wall centre line
 	c := w.TileCenter(0, 2)
-	stop := top + DefaultBodyRadius + world.WallThickness/2
+	// Head on, the front of the robot is the centre camera's 7 mm sphere,
+	// 0.042 m ahead of the centre (rules §5).
+	stop := top + 0.035 + erebus.CameraSphere + world.WallThickness/2
 	tests := []struct {
 		name string
 		yaw  float64
@@ -118,8 +138,11 @@ func TestWallStopsRobot(t *testing.T) {
 				}
 			}
 			z := s.Pose().Pos.Z
-			if z < stop-1e-9 || z > stop+0.0021 {
-				t.Errorf("stopped at z=%.5f, want within one step (2 mm) of %.5f", z, stop)
+			if tc.yaw == 0 && (z < stop-1e-9 || z > stop+0.0001) {
+				t.Errorf("stopped at z=%.5f, want within 0.1 mm of %.5f", z, stop)
+			}
+			if pen := shapePen(s, 0.0001); pen <= 0 {
+				t.Errorf("stopped %.5f m short of the wall, want within 0.1 mm", -pen)
 			}
 			v := s.Velocity()
 			if math.Abs(v[2]) > 0.002/0.016 {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // Erebus robot customiser rules (RULES.md §5, ProtoGenerator.py).
@@ -56,7 +58,10 @@ type jsonComponent struct {
 //   - the rotation is written "rx rz ry a" (the customiser's y and z axes
 //     swapped) and composed with the device's own rotation in the proto;
 //   - cameras are 64×40 with fov 1 unless "custom": [w, h] (each 32, 40, 64,
-//     128 or 256) is given; distance sensors have range 0.8 m; a lidar gets
+//     128 or 256) is given, with a 7 mm collision sphere; distance sensors
+//     are infra-red with range 0.8 m; every other device but the colour
+//     sensor has a 3 mm sphere; the accelerometer's noise is 0.3 % of the
+//     reading, the GPS has none; a lidar gets
 //     DefaultLidar; every robot also has "emitter", "receiver", "led8" and
 //     "led9";
 //   - components are processed in file order and cost points (Wheel 300,
@@ -156,10 +161,11 @@ func buildComponent(key string, c jsonComponent, counts map[string]int) (DeviceS
 	cost := componentCost[c.Name]
 	switch kind {
 	case KindDistanceSensor:
+		// type "infra-red", lookupTable [0 0 0, 0.8 0.8 0], a 3 mm sphere.
 		d.Frame = d.Frame.Mul(AxisAngle(1, 0, 0, 1.56826))
-		d.Range = DistanceRange
+		d.Range, d.InfraRed, d.Sphere = DistanceRange, true, erebus.SensorSphere
 	case KindCamera:
-		d.Width, d.Height, d.FOV = CameraWidth, CameraHeight, CameraFOV
+		d.Width, d.Height, d.FOV, d.Sphere = CameraWidth, CameraHeight, CameraFOV, erebus.CameraSphere
 		if c.Custom != nil {
 			if len(c.Custom) != 2 || c.Custom[0] == nil || c.Custom[1] == nil {
 				return DeviceSpec{}, 0, fmt.Errorf("%w: camera %q: custom must be [width, height]", ErrRobotJSON, key)
@@ -177,9 +183,16 @@ func buildComponent(key string, c jsonComponent, counts map[string]int) (DeviceS
 		d.Width, d.Height, d.FOV = 1, 1, 0.7854
 	case KindLidar:
 		d.Frame = d.Frame.Mul(AxisAngle(0, 0, 1, 3.14159))
-		d.Lidar = DefaultLidar
+		d.Lidar, d.Sphere = DefaultLidar, erebus.SensorSphere
 	case KindGyro, KindAccelerometer, KindInertialUnit, KindGPS:
+		// rotation 0.577 -0.577 -0.577 2.09 and a 3 mm sphere; the
+		// accelerometer's lookupTable [-100 -100 0.003, 100 100 0.003]. The
+		// generated GPS sets no accuracy.
 		d.Frame = d.Frame.Mul(AxisAngle(0.577, -0.577, -0.577, 2.09))
+		d.Sphere = erebus.SensorSphere
+		if kind == KindAccelerometer {
+			d.RelNoise = erebus.AccelNoise
+		}
 	}
 	return d, cost, nil
 }

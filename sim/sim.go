@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sort"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -51,8 +52,12 @@ func (n Noise) validate() error {
 // Config configures a Sim.
 type Config struct {
 	// Robot is the robot to simulate; the zero value is the default Erebus
-	// robot (DefaultRobot).
+	// robot of the rules' version (DefaultRobotFor).
 	Robot RobotSpec
+	// Rules is the rule set of the Erebus version played, which decides the
+	// default robot (the v26.1 GPS has an accuracy of 2.5 mm); nil means
+	// v25.0.1's (erebus.V25Rules).
+	Rules *erebus.Rules
 	// Supervisor receives the robot's radio packets and moves, ends or talks
 	// to the robot; nil means none (packets are dropped).
 	Supervisor Supervisor
@@ -113,7 +118,17 @@ type Sim struct {
 	toSup  []packet
 	supHd  int
 	maxDim float64
+
+	// shape is the robot's collision shape in the robot frame: the body
+	// circle, then the device spheres that stick out of it; reach bounds
+	// it (the radius of a circle round the origin holding every part).
+	shape []circle
+	reach float64
 }
+
+// circle is one part of the collision shape: centre (x, z) in the robot
+// frame, radius r.
+type circle struct{ x, z, r float64 }
 
 var _ hal.Robot = (*Sim)(nil)
 
@@ -136,7 +151,11 @@ func New(w *world.World, cfg Config) (*Sim, error) {
 	}
 	spec := cfg.Robot
 	if spec.IsZero() {
-		spec = DefaultRobot()
+		rules := erebus.V25Rules
+		if cfg.Rules != nil {
+			rules = *cfg.Rules
+		}
+		spec = DefaultRobotFor(rules)
 	}
 	if err := spec.Validate(); err != nil {
 		return nil, err
@@ -154,6 +173,7 @@ func New(w *world.World, cfg Config) (*Sim, error) {
 		devices: map[string]hal.Device{},
 	}
 	s.maxDim = math.Hypot(float64(s.geo.nx), float64(s.geo.nz))*s.geo.cell + 1
+	s.shape, s.reach = collisionShape(spec)
 	s.setPose(w.Start)
 	s.build()
 	return s, nil
@@ -424,10 +444,15 @@ func (s *Sim) physics(dt float64) {
 			l *= math.Sin(h) / h
 		}
 		d := world.Vec2{X: -math.Sin(th) * l, Z: -math.Cos(th) * l}
-		if d.X != 0 || d.Z != 0 {
-			s.pose.Pos = s.move(old, d)
+		if d.X != 0 || d.Z != 0 || om != 0 {
+			want := om * dt
+			var turned float64
+			s.pose.Pos, turned = s.move(old, s.pose.Yaw, d, want)
+			if turned != want {
+				om = turned / dt // a blocked turn turns less
+			}
+			s.pose.Yaw = normAngle(s.pose.Yaw + turned)
 		}
-		s.pose.Yaw = normAngle(s.pose.Yaw + om*dt)
 		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) {
 			s.falling = true
 		}
@@ -447,30 +472,111 @@ func (s *Sim) physics(dt float64) {
 	}
 }
 
-// move returns where the body circle gets from p by d: the whole move if it
-// is free, else the move slid along the contact, else no move. A robot that
-// already overlaps a solid may move to reduce the overlap.
-func (s *Sim) move(p, d world.Vec2) world.Vec2 {
-	rad := s.spec.BodyRadius
-	pen0, _ := s.geo.maxPenetration(p, rad)
-	ok := func(q world.Vec2) bool {
-		pen, _ := s.geo.maxPenetration(q, rad)
+// collisionShape returns the collision circles of spec in the robot frame
+// and their reach: the body cylinder, and every device sphere
+// (DeviceSpec.Sphere: the proto's boundingObjects, 3 mm for the distance
+// sensors and 7 mm for the cameras) that sticks out of it. The parts are
+// all at heights a wall (0.06 m tall) covers.
+func collisionShape(spec RobotSpec) ([]circle, float64) {
+	shape := []circle{{r: spec.BodyRadius}}
+	reach := spec.BodyRadius
+	for _, d := range spec.Devices {
+		if d.Sphere <= 0 {
+			continue
+		}
+		e := math.Hypot(d.Pos[0], d.Pos[2]) + d.Sphere
+		if e <= spec.BodyRadius {
+			continue
+		}
+		shape = append(shape, circle{x: d.Pos[0], z: d.Pos[2], r: d.Sphere})
+		reach = math.Max(reach, e)
+	}
+	return shape, reach
+}
+
+// penetration returns the deepest overlap of the robot's collision shape at
+// position p and yaw with any solid, and that solid's normal; a value ≤ 0
+// means no overlap. A shape far from every solid costs one circle test.
+func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
+	pen, n := s.geo.maxPenetration(p, s.reach)
+	if pen <= 0 || len(s.shape) == 1 {
+		if len(s.shape) == 1 && pen > 0 {
+			return s.geo.maxPenetration(p, s.shape[0].r)
+		}
+		return pen, n
+	}
+	c, sn := math.Cos(yaw), math.Sin(yaw)
+	best, bn := math.Inf(-1), world.Vec2{}
+	for _, k := range s.shape {
+		q := world.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
+		if pen, n := s.geo.maxPenetration(q, k.r); pen > best {
+			best, bn = pen, n
+		}
+	}
+	return best, bn
+}
+
+// move returns where the robot gets from position p and yaw by the
+// translation d and the turn dyaw: the whole move if it is free, else the
+// move slid along the contact, else the largest free part of the move (so a
+// blocked move ends at the contact; a turn that a device sphere's contact
+// blocks pushes the robot off the solid, else turns less). A robot
+// that already overlaps a solid may move to reduce the overlap. It returns
+// the new position and the angle turned.
+func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world.Vec2, float64) {
+	pen0, _ := s.penetration(p, yaw)
+	ok := func(q world.Vec2, a float64) bool {
+		pen, _ := s.penetration(q, yaw+a)
 		return pen <= 0 || (pen0 > 0 && pen < pen0-1e-12)
 	}
 	q := world.Vec2{X: p.X + d.X, Z: p.Z + d.Z}
-	if ok(q) {
-		return q
+	if ok(q, dyaw) {
+		return q, dyaw
 	}
-	_, nrm := s.geo.maxPenetration(q, rad)
-	if dn := d.X*nrm.X + d.Z*nrm.Z; dn < 0 {
-		sd := world.Vec2{X: d.X - dn*nrm.X, Z: d.Z - dn*nrm.Z}
-		q = world.Vec2{X: p.X + sd.X, Z: p.Z + sd.Z}
-		if ok(q) {
-			return q
+	// The largest free fraction of the move, to 1/256 of it: the contact.
+	lo, hi := 0.0, 1.0
+	for i := 0; i < 8; i++ {
+		t := (lo + hi) / 2
+		if ok(world.Vec2{X: p.X + t*d.X, Z: p.Z + t*d.Z}, t*dyaw) {
+			lo = t
+		} else {
+			hi = t
 		}
 	}
-	return p
+	pc, ac := world.Vec2{X: p.X + lo*d.X, Z: p.Z + lo*d.Z}, lo*dyaw
+	// The rest of the move slid along the contact, with the whole turn if
+	// it is free, else with the turn made so far.
+	rest := world.Vec2{X: (1 - lo) * d.X, Z: (1 - lo) * d.Z}
+	_, nrm := s.penetration(world.Vec2{X: pc.X + rest.X, Z: pc.Z + rest.Z}, yaw+dyaw)
+	if dn := rest.X*nrm.X + rest.Z*nrm.Z; dn < 0 {
+		sd := world.Vec2{X: rest.X - dn*nrm.X, Z: rest.Z - dn*nrm.Z}
+		if math.Abs(sd.X)+math.Abs(sd.Z) > 1e-12 {
+			q = world.Vec2{X: pc.X + sd.X, Z: pc.Z + sd.Z}
+			if ok(q, dyaw) {
+				return q, dyaw
+			}
+			if ok(q, ac) {
+				return q, ac
+			}
+		}
+	}
+	// A turn the contact blocks pushes the robot off the solid by the
+	// overlap instead (a rigid contact pushes the bodies apart), when that
+	// is free.
+	if ac != dyaw {
+		if pen, n := s.penetration(pc, yaw+dyaw); pen > 0 && pen < maxPush {
+			q = world.Vec2{X: pc.X + n.X*(pen+1e-9), Z: pc.Z + n.Z*(pen+1e-9)}
+			if ok(q, dyaw) {
+				return q, dyaw
+			}
+		}
+	}
+	return pc, ac
 }
+
+// maxPush bounds how far a blocked turn may push the robot off a solid in
+// one basic step (m): at full speed a device sphere moves 1.2 mm a step.
+const maxPush = 0.003
 
 // normAngle wraps a into (−π, π].
 func normAngle(a float64) float64 {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 )
 
@@ -126,8 +127,24 @@ type DeviceSpec struct {
 	// Width, Height and FOV (horizontal, radians) describe a camera.
 	Width, Height int
 	FOV           float64
-	// Range is a distance sensor's maximum (metres).
+	// Range is a distance sensor's maximum (metres): its lookupTable
+	// [0 0 0, Range Range 0].
 	Range float64
+	// InfraRed marks a distance sensor of Webots type "infra-red": it reads
+	// min(d/f, Range) for a surface at d metres whose reflection factor is f
+	// (erebus.InfraRedFactor; Webots distancesensor.md "Infra-Red
+	// Sensors"). Every Erebus distance sensor is one.
+	InfraRed bool
+	// RelNoise is the noise column of a lookupTable: the standard deviation
+	// of the reading's noise relative to the reading (the accelerometer's
+	// 0.003, Webots distancesensor.md "Lookup Table").
+	RelNoise float64
+	// Accuracy is a GPS's accuracy: the standard deviation of the noise on
+	// each coordinate (metres; Webots gps.md).
+	Accuracy float64
+	// Sphere is the radius of the device's collision sphere (metres, its
+	// boundingObject), 0 for none.
+	Sphere float64
 	// Lidar holds a lidar's fields.
 	Lidar LidarSpec
 }
@@ -154,78 +171,77 @@ func (s RobotSpec) IsZero() bool {
 	return len(s.Devices) == 0 && len(s.LEDs) == 0 && s.BodyRadius == 0 && s.WheelRadius == 0 && s.MaxVelocity == 0
 }
 
-// Default robot geometry (E-puck-custom-default-FLU.proto, RULES.md §5).
+// Default robot geometry (erebus/robot.go: E-puck-custom-default-FLU.proto,
+// rules §5).
 const (
-	DefaultBodyRadius  = 0.037
-	DefaultWheelRadius = 0.02
-	DefaultMaxVelocity = 6.28
-	DefaultAxle        = 0.052
+	DefaultBodyRadius  = erebus.BodyRadius
+	DefaultWheelRadius = erebus.WheelRadius
+	DefaultMaxVelocity = erebus.MaxWheelVelocity
+	DefaultAxle        = erebus.Axle
 	// DistanceRange is the range of the Erebus distance sensors (lookupTable
 	// [0 0 0; 0.8 0.8 0]).
-	DistanceRange = 0.8
+	DistanceRange = erebus.DistanceRange
 	// CameraWidth, CameraHeight and CameraFOV are the cameras as Erebus spawns
 	// the default robot (camera_fieldOfView 1, 64×40).
-	CameraWidth  = 64
-	CameraHeight = 40
-	CameraFOV    = 1.0
+	CameraWidth  = erebus.CameraWidth
+	CameraHeight = erebus.CameraHeight
+	CameraFOV    = erebus.CameraFOV
+	// colourSensorFOV is the colour sensor's field of view: the Webots Camera
+	// default 0.7854, which neither the proto nor ProtoGenerator.py sets.
+	colourSensorFOV = 0.7854
 )
 
-// DefaultRobot returns the default Erebus robot, with every device at the
-// position and orientation its proto gives (E-puck-custom-default-FLU.proto):
-//   - "wheel1"/"wheel2" at x = −0.026 (left) and +0.026 (right);
-//   - "ps0"…"ps7": the e-puck ring at y 0.04, ps0 front-right (ray 14° right
-//     of forward), ps1 44° right, ps2 89° right, ps3 149° right, ps4 151°
-//     left, ps5 91° left, ps6 46° left, ps7 16° left;
-//   - "camera_centre" facing forward at (0, 0.028, −0.035); "camera_left" and
-//     "camera_right" at x ∓0.01, turned 30° left and right (the proto's
-//     rotations map the camera's +x to (∓0.5, 0, −0.866));
-//   - "colour_sensor" at (0, 0.028, −0.03) looking down;
-//   - "gps" at the origin, "gyro" turned so that its x axis is the robot's
-//     up axis (so the yaw rate is Values()[0]), "accelerometer" turned so that
-//     its y axis is forward and its z axis up (at rest it reads (0, 0, 9.81));
+// frameOf returns the rotation of a Webots axis-angle rotation field.
+func frameOf(r [4]float64) Mat3 { return AxisAngle(r[0], r[1], r[2], r[3]) }
+
+// DefaultRobot returns the default Erebus robot of v25.0.1 (no GPS noise);
+// DefaultRobotFor gives that of a rule set.
+func DefaultRobot() RobotSpec { return DefaultRobotFor(erebus.V25Rules) }
+
+// DefaultRobotFor returns the default Erebus robot as rules' version builds
+// it, device for device from erebus/robot.go
+// (E-puck-custom-default-FLU.proto):
+//   - "wheel1"/"wheel2" at x = −0.026 (left) and +0.026 (right), radius
+//     0.02 m, max 6.28 rad/s;
+//   - "ps0"…"ps7" at erebus.DistanceSensorPoses, infra-red, range 0.8 m, no
+//     noise, each with a 3 mm collision sphere;
+//   - "camera_left", "camera_centre", "camera_right" at erebus.CameraPoses,
+//     64×40, fov 1 (as the supervisor spawns them), 7 mm spheres;
+//   - "colour_sensor" at erebus.ColourSensorPose, a 1×1 camera looking down;
+//   - "gps", "gyro", "accelerometer" at the origin with the identity
+//     rotation: the gyro's yaw rate is Values()[erebus.GyroYawIndex] (1),
+//     the accelerometer reads about (0, 9.81, 0) at rest with a noise of
+//     0.3 % of the reading, and the GPS has the rules' accuracy
+//     (erebus.Rules.GPSAccuracy: 0 in v25.0.1, 2.5 mm in v26.1);
 //   - LEDs "led0"…"led7" (red), "led8" (green), "led9" (orange 1 0.3 0), all
-//     non-gradual.
-func DefaultRobot() RobotSpec {
+//     non-gradual;
+//   - the body cylinder of radius 0.037 m.
+func DefaultRobotFor(rules erebus.Rules) RobotSpec {
 	s := RobotSpec{BodyRadius: DefaultBodyRadius, WheelRadius: DefaultWheelRadius, MaxVelocity: DefaultMaxVelocity}
 	s.Devices = append(s.Devices,
-		DeviceSpec{Kind: KindWheel, Name: "wheel1", Pos: [3]float64{-0.026, 0.02, 0}, Frame: Identity},
-		DeviceSpec{Kind: KindWheel, Name: "wheel2", Pos: [3]float64{0.026, 0.02, 0}, Frame: Identity},
+		DeviceSpec{Kind: KindWheel, Name: "wheel1", Pos: [3]float64{-erebus.WheelX, erebus.WheelRadius, 0}, Frame: Identity},
+		DeviceSpec{Kind: KindWheel, Name: "wheel2", Pos: [3]float64{erebus.WheelX, erebus.WheelRadius, 0}, Frame: Identity},
 	)
-	ps := []struct {
-		x, z, ax, ay, az, a float64
-	}{
-		{0.00941437, -0.0401418, 0, -1, 0, -1.323615307179586},
-		{0.0228994, -0.0255021, 0, -1, 0, -0.8000153071795859},
-		{0.0298508, -0.0104376, 0, 1, 0, 0.0146173},
-		{0.0254159, 0.0282919, 0, -1, 0, 1.03259},
-		{-0.0245787, 0.0290224, 0, 1, 0, -2.079785307179586},
-		{-0.0401416, -0.00941437, 0, 1, 0, -3.126975307179586},
-		{-0.0270952, -0.0247711, 0, 1, 0, 2.37081},
-		{-0.0105835, -0.0398497, 0, 1, 0, 1.84721},
-	}
-	for i, p := range ps {
+	for i, p := range erebus.DistanceSensorPoses {
 		s.Devices = append(s.Devices, DeviceSpec{
-			Kind: KindDistanceSensor, Name: fmt.Sprintf("ps%d", i),
-			Pos: [3]float64{p.x, 0.04, p.z}, Frame: AxisAngle(p.ax, p.ay, p.az, p.a), Range: DistanceRange,
+			Kind: KindDistanceSensor, Name: erebus.DistanceSensorNames[i], Pos: p.Pos, Frame: frameOf(p.Rot),
+			Range: DistanceRange, InfraRed: true, Sphere: erebus.SensorSphere,
 		})
 	}
-	cam := func(name string, x, z float64, r Mat3) DeviceSpec {
-		return DeviceSpec{Kind: KindCamera, Name: name, Pos: [3]float64{x, 0.028, z}, Frame: r,
-			Width: CameraWidth, Height: CameraHeight, FOV: CameraFOV}
+	for i, p := range erebus.CameraPoses {
+		s.Devices = append(s.Devices, DeviceSpec{Kind: KindCamera, Name: erebus.CameraNames[i], Pos: p.Pos, Frame: frameOf(p.Rot),
+			Width: CameraWidth, Height: CameraHeight, FOV: CameraFOV, Sphere: erebus.CameraSphere})
 	}
 	s.Devices = append(s.Devices,
-		cam("camera_left", -0.01, -0.033, AxisAngle(-0.3779643890632866, 0.6546536949410796, 0.6546536949410797, 2.418858552681778)),
-		cam("camera_right", 0.01, -0.033, AxisAngle(-0.7745967495258734, 0.4472135259716275, 0.44721352597162756, 1.8234764815814914)),
-		cam("camera_centre", 0, -0.035, AxisAngle(-0.5773502691896258, 0.5773502691896258, 0.5773502691896258, 2.0943951023931953)),
-		DeviceSpec{Kind: KindColourSensor, Name: "colour_sensor", Pos: [3]float64{0, 0.028, -0.03},
-			Frame: AxisAngle(0.7071067811859514, -0.7071067811859513, 1.2986841949896388e-06, 3.141590056252852), Width: 1, Height: 1, FOV: 0.7854},
-		DeviceSpec{Kind: KindGPS, Name: "gps", Frame: Identity},
-		DeviceSpec{Kind: KindGyro, Name: "gyro", Frame: AxisAngle(0, 0, 1, 1.57079)},
-		DeviceSpec{Kind: KindAccelerometer, Name: "accelerometer", Frame: AxisAngle(1, 0, 0, -1.57)},
+		DeviceSpec{Kind: KindColourSensor, Name: erebus.ColourName, Pos: erebus.ColourSensorPose.Pos,
+			Frame: frameOf(erebus.ColourSensorPose.Rot), Width: 1, Height: 1, FOV: colourSensorFOV},
+		DeviceSpec{Kind: KindGPS, Name: erebus.GPSName, Frame: frameOf(erebus.Identity), Accuracy: rules.GPSAccuracy},
+		DeviceSpec{Kind: KindGyro, Name: erebus.GyroName, Frame: frameOf(erebus.Identity)},
+		DeviceSpec{Kind: KindAccelerometer, Name: erebus.AccelName, Frame: frameOf(erebus.Identity), RelNoise: erebus.AccelNoise},
 	)
 	red := hal.LEDMode{Colors: []hal.RGB{{R: 255}}}
 	for i := 0; i < 8; i++ {
-		s.LEDs = append(s.LEDs, LEDSpec{Name: fmt.Sprintf("led%d", i), Mode: red})
+		s.LEDs = append(s.LEDs, LEDSpec{Name: erebus.LEDNames[i], Mode: red})
 	}
 	s.LEDs = append(s.LEDs, customLEDs()...)
 	return s
@@ -236,13 +252,13 @@ func DefaultRobot() RobotSpec {
 // and led9 (orange front LED).
 func customLEDs() []LEDSpec {
 	return []LEDSpec{
-		{Name: "led8", Mode: hal.LEDMode{Colors: []hal.RGB{{G: 255}}}},
-		{Name: "led9", Mode: hal.LEDMode{Colors: []hal.RGB{{R: 255, G: 77}}}},
+		{Name: erebus.LEDNames[8], Mode: hal.LEDMode{Colors: []hal.RGB{{G: 255}}}},
+		{Name: erebus.LEDNames[9], Mode: hal.LEDMode{Colors: []hal.RGB{{R: 255, G: 77}}}},
 	}
 }
 
 // fixedNames are the devices every robot has besides its spec's devices.
-var fixedNames = []string{"emitter", "receiver"}
+var fixedNames = []string{erebus.EmitterName, erebus.ReceiverName}
 
 // Validate checks s: positive body and wheel sizes, at least one wheel,
 // known kinds, non-empty unique device names, sane camera and lidar fields.
@@ -307,6 +323,9 @@ func (s RobotSpec) Validate() error {
 		case KindGPS, KindGyro, KindAccelerometer, KindInertialUnit:
 		default:
 			return fmt.Errorf("sim: device %q has unknown kind %v", d.Name, d.Kind)
+		}
+		if !(d.Sphere >= 0 && d.Sphere < 1) || !(d.RelNoise >= 0 && d.RelNoise < 10) || !(d.Accuracy >= 0 && d.Accuracy < 1000) {
+			return fmt.Errorf("sim: device %q: collision sphere %g m, relative noise %g, accuracy %g m: want 0 ≤ sphere < 1, 0 ≤ noise < 10, 0 ≤ accuracy < 1000", d.Name, d.Sphere, d.RelNoise, d.Accuracy)
 		}
 		if err := add(d.Name); err != nil {
 			return err
