@@ -42,40 +42,14 @@ import (
 	"strconv"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// Rule constants (RULES.md §1–2).
-const (
-	// ReportRadius is the distance (m, XZ, inclusive) within which both the
-	// robot and the estimated point must be of a sign (RULES §1.3 a, b).
-	ReportRadius = 0.09
-	// MinStoppedForReport is how long (s) the robot must have been stopped
-	// when a report is processed (RULES §1.2, §1.3).
-	MinStoppedForReport = 1.0
-	// StoppedLoPTime is how long (s) stopped triggers an automatic lack of
-	// progress (RULES §2.3).
-	StoppedLoPTime = 20.0
-	// HoleY is the height below which the robot has fallen into a hole.
-	HoleY = -0.035
-	// StoppedVelocity bounds every velocity component of a stopped robot.
-	StoppedVelocity = 0.001
-	// SwampTimeMult is the game-clock multiplier inside a swamp.
-	SwampTimeMult = 5.0
-	// DefaultGameTime is Erebus's fallback max game time (8·60 s).
-	DefaultGameTime = 480
-
-	VictimTypeBonus   = 10 // correct victim letter, × area multiplier
-	HazardTypeBonus   = 20 // correct hazard letter, × area multiplier
-	CheckpointPoints  = 10 // first visit of a checkpoint, × area multiplier
-	MisidentPenalty   = -5
-	LackOfProgressPen = -5
-	ExitBonusFraction = 0.1
-)
-
-// RoomMult holds Erebus's ROOM_MULT: the multiplier of areas 1–4.
-var RoomMult = [4]float64{1, 1.25, 1.5, 2}
+// The rule constants (report radius, bonuses, penalties, stop and hole
+// limits, room multipliers) are package erebus's (rules §1–2); what differs
+// between versions is an erebus.Rules field.
 
 // EndReason tells why the game ended; empty while it runs.
 type EndReason string
@@ -219,7 +193,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	}
 	maxTime := w.GameTime
 	if maxTime <= 0 {
-		maxTime = DefaultGameTime
+		maxTime = erebus.DefaultGameTime
 	}
 	r := &Referee{
 		cfg:     cfg,
@@ -227,7 +201,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 		swamps:  append([]world.Box(nil), w.Swamps...),
 		start:   w.StartBox(),
 		maxTime: maxTime,
-		maxReal: int(math.Max(float64(maxTime)+60, float64(maxTime)*1.25)),
+		maxReal: erebus.RealTimeLimit(maxTime),
 		mult:    1,
 	}
 	for i := range w.Signs {
@@ -282,7 +256,7 @@ func (r *Referee) Step(in Input) Output {
 		r.lastCheckpoint = cp.center
 		if !r.wasVisited(cp.center) {
 			r.visited = append(r.visited, cp.center)
-			d := r.add("Found checkpoint", CheckpointPoints*cp.mult)
+			d := r.add("Found checkpoint", erebus.CheckpointPoints*cp.mult)
 			r.sum.Checkpoints++
 			r.sum.CheckpointPoints += d
 		}
@@ -293,7 +267,7 @@ func (r *Referee) Step(in Input) Output {
 	r.mult = 1
 	for _, b := range r.swamps {
 		if b.Contains(pos) {
-			r.mult = SwampTimeMult
+			r.mult = erebus.V25Rules.SwampMult
 			break
 		}
 	}
@@ -309,14 +283,14 @@ func (r *Referee) Step(in Input) Output {
 	}
 
 	// 4. Automatic lack of progress.
-	if r.updateStopTimer(in) >= StoppedLoPTime {
+	if r.updateStopTimer(in) >= erebus.StoppedLoPTime {
 		if !r.cfg.DisableLoP {
 			r.relocate("Lack of Progress (automatic)", false)
 			pos, y, relocated = r.lastCheckpoint, world.FloorY, true
 		}
 		r.resetStopTimer()
 	}
-	if y < HoleY {
+	if y < erebus.FallenY {
 		if !r.cfg.DisableLoP && !relocated {
 			r.relocate("Lack of Progress (automatic, fell into a hole)", false)
 		}
@@ -369,14 +343,14 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 		case comms.GameInfoRequest:
 			r.gameInfo()
 		default:
-			if stopped >= MinStoppedForReport {
+			if stopped >= erebus.MinStoppedForReport {
 				r.log(string(EndCrash))
 				r.ended = true
 				r.sum.Ended, r.sum.EndReason = true, EndCrash
 			}
 		}
 	case comms.Report:
-		if stopped >= MinStoppedForReport {
+		if stopped >= erebus.MinStoppedForReport {
 			r.report(m, *pos)
 		}
 	default:
@@ -388,10 +362,10 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 // report applies a victim or hazard report (RULES §1.3).
 func (r *Referee) report(m comms.Report, robot world.Vec2) {
 	letter := upper(m.Type)
-	kind, bonus, name := world.Victim, float64(VictimTypeBonus), "Victim"
+	kind, bonus, name := world.Victim, float64(erebus.VictimTypeBonus), "Victim"
 	switch letter {
 	case 'F', 'P', 'C', 'O':
-		kind, bonus, name = world.Hazard, HazardTypeBonus, "Hazard"
+		kind, bonus, name = world.Hazard, erebus.HazardTypeBonus, "Hazard"
 	}
 	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
 	best, bestDist := -1, 0.0
@@ -400,7 +374,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		if s.kind != kind || s.found {
 			continue
 		}
-		if dist(s.pos, robot) > ReportRadius || dist(s.pos, est) > ReportRadius {
+		if dist(s.pos, robot) > erebus.ReportRadius || dist(s.pos, est) > erebus.ReportRadius {
 			continue
 		}
 		if !inFront(s, robot) {
@@ -411,7 +385,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		}
 	}
 	if best < 0 {
-		d := r.add("Misidentification of "+name, MisidentPenalty)
+		d := r.add("Misidentification of "+name, erebus.MisidentPenalty)
 		r.sum.Misidentifications++
 		r.sum.PenaltyPoints += d
 		return
@@ -460,7 +434,7 @@ func (r *Referee) evaluateMap() {
 // exit handles 'E' (RULES §1.7).
 func (r *Referee) exit(robot world.Vec2) {
 	if r.start.Contains(robot) && r.sum.VictimsFound+r.sum.HazardsFound > 0 {
-		d := r.add("Exit Bonus", r.score*ExitBonusFraction)
+		d := r.add("Exit Bonus", r.score*erebus.ExitBonusFraction)
 		r.sum.ExitBonusGiven, r.sum.ExitBonus = true, d
 	} else {
 		r.log("No Exit Bonus")
@@ -493,7 +467,7 @@ func (r *Referee) gameInfo() {
 func (r *Referee) relocate(what string, requested bool) {
 	r.out.Relocate = &world.Pose{Pos: r.lastCheckpoint, Yaw: 0}
 	r.out.Send = append(r.out.Send, comms.EncodeInbound(comms.LackOfProgressNotice{}))
-	d := r.add(what, LackOfProgressPen)
+	d := r.add(what, erebus.LackOfProgressPenalty)
 	r.sum.PenaltyPoints += d
 	if requested {
 		r.sum.LoPRequested++
@@ -507,7 +481,7 @@ func (r *Referee) relocate(what string, requested bool) {
 func (r *Referee) updateStopTimer(in Input) float64 {
 	stopped := true
 	for _, v := range in.Velocity {
-		if !(math.Abs(v) < StoppedVelocity) {
+		if !(math.Abs(v) < erebus.StoppedVelocity) {
 			stopped = false
 			break
 		}
@@ -601,9 +575,9 @@ func roomMult(room int) float64 { return RoomMultiplier(room) }
 func RoomMultiplier(room int) float64 {
 	switch {
 	case room >= 1 && room <= 4:
-		return RoomMult[room-1]
+		return erebus.RoomMult[room-1]
 	case room == 0:
-		return RoomMult[3]
+		return erebus.RoomMult[3]
 	}
 	return 1
 }
@@ -649,13 +623,8 @@ func signLetter(s *world.Sign) byte {
 	if s.Letter != 0 {
 		return s.Letter
 	}
-	switch s.Type {
-	case "harmed":
-		return 'H'
-	case "unharmed":
-		return 'U'
-	case "stable":
-		return 'S'
+	if l, ok := erebus.VictimLetter(s.Type); ok {
+		return l
 	}
 	if len(s.Type) == 1 {
 		return s.Type[0]

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // cell is one answer cell as Erebus's MapAnswer holds it before the final
@@ -91,11 +93,11 @@ func Answer(w *World) [][]string {
 	}
 
 	t0 := w.Tiles[order[0]]
-	xStart := -(t0.Width * (0.3 * t0.XScale) / 2.0) - 0.06
-	zStart := -(t0.Height * (0.3 * t0.ZScale) / 2.0) - 0.06
+	xStart := -(t0.Width * (0.3 * t0.XScale) / 2.0) - erebus.QuarterTile
+	zStart := -(t0.Height * (0.3 * t0.ZScale) / 2.0) - erebus.QuarterTile
 	if t0.XScale == 0 && t0.ZScale == 0 { // a World built in code
-		xStart = -(t0.Width * TileSize / 2.0) - 0.06
-		zStart = -(t0.Height * TileSize / 2.0) - 0.06
+		xStart = -(t0.Width * TileSize / 2.0) - erebus.QuarterTile
+		zStart = -(t0.Height * TileSize / 2.0) - erebus.QuarterTile
 	}
 
 	signs := make([]Sign, len(w.Signs))
@@ -134,8 +136,8 @@ func Answer(w *World) [][]string {
 	for _, o := range w.Obstacles {
 		x := o.Center.X - xStart
 		z := o.Center.Z - zStart
-		col := 4 * int(x/0.12)
-		row := 4 * int(z/0.12)
+		col := 4 * int(x/erebus.TileSize)
+		row := 4 * int(z/erebus.TileSize)
 		for _, d := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}} {
 			g.put(row+d[0], col+d[1], cell{s: "x", isStr: true})
 		}
@@ -297,14 +299,14 @@ func isClose(a, b float64) bool {
 func signCell(s Sign, xStart, zStart float64) (row, col int) {
 	tx := s.Pos.X - xStart
 	tz := s.Pos.Z - zStart
-	col = pyInt(tx/0.024) - pyInt(tx/0.12)
-	row = pyInt(tz/0.024) - pyInt(tz/0.12)
+	col = pyInt(tx/0.024) - pyInt(tx/erebus.TileSize)
+	row = pyInt(tz/0.024) - pyInt(tz/erebus.TileSize)
 	m := rotMatrix(s.Rotation)
 	yaw := pyRound2(math.Atan2(-m[0][2], -m[2][2]))
 	switch {
 	case isClose(math.Abs(yaw), 1.57):
-		idx := pyInt(tz / 0.12)
-		d := tz - (float64(idx)*0.12 + 0.06)
+		idx := pyInt(tz / erebus.TileSize)
+		d := tz - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
 		row = idx*4 + 2
 		if d < -0.02 {
 			row--
@@ -312,8 +314,8 @@ func signCell(s Sign, xStart, zStart float64) (row, col int) {
 			row++
 		}
 	case isClose(math.Abs(yaw), 0) || isClose(math.Abs(yaw), 3.14):
-		idx := pyInt(tx / 0.12)
-		d := tx - (float64(idx)*0.12 + 0.06)
+		idx := pyInt(tx / erebus.TileSize)
+		d := tx - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
 		col = idx*4 + 2
 		if d < -0.02 {
 			col--
@@ -321,17 +323,17 @@ func signCell(s Sign, xStart, zStart float64) (row, col int) {
 			col++
 		}
 	default:
-		ix := pyInt(tx / 0.12)
+		ix := pyInt(tx / erebus.TileSize)
 		col = ix*4 + 2
-		cx := float64(ix)*0.12 + 0.06
+		cx := float64(ix)*erebus.TileSize + erebus.QuarterTile
 		if tx < cx {
 			col--
 		} else if tx > cx {
 			col++
 		}
-		iz := pyInt(tz / 0.12)
+		iz := pyInt(tz / erebus.TileSize)
 		row = iz*4 + 2
-		d := tz - (float64(iz)*0.12 + 0.06)
+		d := tz - (float64(iz)*erebus.TileSize + erebus.QuarterTile)
 		if d < -0.03 {
 			row -= 2
 		} else if d > 0.03 {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // Load reads and parses a .wbt world file. Errors name the file's base name
@@ -404,15 +406,11 @@ func (x *extractor) sign(n *vNode, kind SignKind) (Sign, error) {
 	return s, nil
 }
 
-// signLetter maps a proto type to the letter a report carries.
+// signLetter maps a proto type to the letter a report carries: a victim's
+// erebus.VictimLetter, a hazmat placard's type letter upper-cased.
 func signLetter(kind SignKind, typ string) byte {
-	switch typ {
-	case "harmed":
-		return 'H'
-	case "unharmed":
-		return 'U'
-	case "stable":
-		return 'S'
+	if l, ok := erebus.VictimLetter(typ); ok {
+		return l
 	}
 	if len(typ) == 1 {
 		c := typ[0]

@@ -1,12 +1,15 @@
 package world
 
-// Erebus geometry constants (RULES.md §2.2).
+import "github.com/rescuekit/rescuekit/erebus"
+
+// Erebus geometry, from package erebus (rules §2.2); the names stay here for
+// the simulator's code, which reads them as world.TileSize etc.
 const (
-	TileSize      = 0.12  // metres between tile centres
-	WallThickness = 0.01  // metres
-	WallHeight    = 0.06  // metres
-	FloorY        = -0.03 // y of the floor top and of all bounds
-	SignSize      = 0.016 // side of a sign's square, metres
+	TileSize      = erebus.TileSize      // metres between tile centres
+	WallThickness = erebus.WallThickness // metres
+	WallHeight    = erebus.WallHeight    // metres
+	FloorY        = erebus.FloorY        // y of the floor top and of all bounds
+	SignSize      = erebus.SignSize      // side of a sign's square, metres
 )
 
 // Vec2 is a point or vector in the horizontal XZ plane.
