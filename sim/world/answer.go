@@ -62,9 +62,11 @@ func (g *answerGrid) put(r, c int, v cell) {
 // writes do, '*' for room-4 tiles, signs sorted by (z, x) and placed by
 // their rotation, two signs in one cell concatenated, and the last
 // WALLTILES child dropped when its DEF is neither TILE nor START_TILE.
-// Obstacles write 'x' on the four quarter centres of their tile, as the
-// generator does (none of the shipped worlds has obstacles). Where Python
-// would raise IndexError the write is skipped.
+// The world's rules (World.GameRules) choose the version's MapAnswer: v26.1
+// reads signs' types as target codes (leaving out blank and invalid-sum
+// targets) and marks obstacles 'x'; v25.0.1 does neither. Fakes are never
+// in the answer (no supervisor file reads them, v26 §6). Where Python would
+// raise IndexError the write is skipped.
 func Answer(w *World) [][]string {
 	if w == nil || len(w.Tiles) == 0 {
 		return nil
@@ -108,17 +110,13 @@ func Answer(w *World) [][]string {
 		}
 		return signs[a].Pos.X < signs[b].Pos.X
 	})
+	rules := w.GameRules()
 	for _, s := range signs {
-		row, col := signCell(s, xStart, zStart)
-		letter := s.Type
-		switch s.Type {
-		case "harmed":
-			letter = "H"
-		case "unharmed":
-			letter = "U"
-		case "stable":
-			letter = "S"
+		letter, ok := answerLetter(rules, s.Type)
+		if !ok {
+			continue
 		}
+		row, col := signCell(s, xStart, zStart)
 		p := g.at(row, col)
 		if p == nil {
 			continue
@@ -133,14 +131,8 @@ func Answer(w *World) [][]string {
 		}
 	}
 
-	for _, o := range w.Obstacles {
-		x := o.Center.X - xStart
-		z := o.Center.Z - zStart
-		col := 4 * int(x/erebus.TileSize)
-		row := 4 * int(z/erebus.TileSize)
-		for _, d := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}} {
-			g.put(row+d[0], col+d[1], cell{s: "x", isStr: true})
-		}
+	if rules.ObstaclesInAnswer {
+		answerObstacles(g, w.Obstacles, xStart, zStart)
 	}
 
 	out := make([][]string, len(g.rows))
@@ -151,6 +143,53 @@ func Answer(w *World) [][]string {
 		}
 	}
 	return out
+}
+
+// answerLetter is the letter MapAnswer writes for a sign of type typ, ok
+// false when it writes none. Both versions write H, U, S for the victim types
+// harmed, unharmed, stable (v25 MA l.433-438, v26 MA l.452-457). v25 writes
+// any other type as it is (a hazmat placard's F P C O); v26 reads any other
+// type as a target code, K −2 R −1 Y 0 G +1 B +2 and −1000 for any other
+// letter, summed: 0..3 give F P C O and any other sum writes nothing (v26 MA
+// l.458-477), so blanked and invalid-sum targets are left out (v26 §6).
+func answerLetter(rules erebus.Rules, typ string) (string, bool) {
+	if l, ok := erebus.VictimLetter(typ); ok {
+		return string(l), true
+	}
+	if !rules.CognitiveTargets {
+		return typ, true
+	}
+	sum := 0
+	for i := 0; i < len(typ); i++ {
+		v, ok := erebus.TargetRingValue(typ[i])
+		if !ok {
+			v = -1000
+		}
+		sum += v
+	}
+	if sum < 0 || sum > 3 {
+		return "", false
+	}
+	return string("FPCO"[sum]), true
+}
+
+// answerObstacles marks obstacles 'x' as v26.1's MapAnswer does (MA
+// l.555-564; v26 §6): the tile of each obstacle's centre, col = 4·int(x/0.12)
+// and row = 4·int(z/0.12) from the matrix origin, gets 'x' on its four
+// quarter-tile centres, overwriting whatever is there, unless the first of
+// them is '*' (area 4; the guard of 26.1, commit ee2fd66). v25's MapAnswer
+// never reads obstacles.
+func answerObstacles(g *answerGrid, obstacles []Obstacle, xStart, zStart float64) {
+	for _, o := range obstacles {
+		col := 4 * pyInt((o.Center.X-xStart)/erebus.TileSize)
+		row := 4 * pyInt((o.Center.Z-zStart)/erebus.TileSize)
+		if p := g.at(row+1, col+1); p != nil && p.isStr && p.s == "*" {
+			continue
+		}
+		for _, d := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}} {
+			g.put(row+d[0], col+d[1], cell{s: "x", isStr: true})
+		}
+	}
 }
 
 // answerTiles returns the indices of the tiles MapAnswer processes, in
