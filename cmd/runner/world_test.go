@@ -276,7 +276,7 @@ func TestWorldAnswerRules(t *testing.T) {
   DEF START_TILE worldTile { xPos 0 zPos 0 start TRUE width 2 height 1 room 1 floor TRUE }
   DEF TILE worldTile { xPos 1 zPos 0 width 2 height 1 room 1 floor TRUE }
 ] }
-DEF OBSTACLES Group { children [ Solid { translation 0.01 0 0 children [ Shape { geometry Box { size 0.02 0.02 0.02 } } ] } ] }
+DEF OBSTACLES Group { children [ Solid { translation 0.01 0 -0.06 children [ Shape { geometry Box { size 0.02 0.02 0.02 } } ] } ] }
 `
 	if err := os.WriteFile(bare, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
