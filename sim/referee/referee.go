@@ -1,7 +1,11 @@
 // Package referee is the embedded simulator's copy of the Erebus supervisor:
 // it scores a game from the bytes the robot really emitted, applying the
 // rules exactly as /work/shared/erebus/RULES.md §1–2 states them (Erebus
-// v25.0.1's MainSupervisor).
+// v25.0.1's MainSupervisor) or, for a v26.1 world (World.GameRules), as
+// /work/shared/erebus/v26/RULES.md §2-§8 and §13 state v26.1's: cognitive
+// targets instead of hazmat placards (a report next to an invalid-sum target
+// or a fake victim matches nothing, a misidentification), per-swamp
+// progressive clock multipliers and the map bonus ×(1 + 1.2·correctness).
 //
 // The simulator calls Step once per 16 ms supervisor step with the robot's
 // state after the physics of that step and at most one received packet. The
@@ -9,7 +13,8 @@
 //
 //  1. registers the first checkpoint box containing the robot (+10·m on the
 //     first visit of that checkpoint);
-//  2. sets the game-clock multiplier (5 inside a swamp, else 1);
+//  2. sets the game-clock multiplier (5 inside a swamp, else 1; in v26.1
+//     the swamp's own multiplier, set on each entry, see swampStep);
 //  3. processes the packet (decoded with comms.DecodeRobot);
 //  4. applies the automatic lack-of-progress rules (stopped ≥ 20 s, fallen
 //     into a hole);
@@ -86,16 +91,22 @@ type Event struct {
 // Summary is the score of a game and its parts.
 type Summary struct {
 	Score float64
+	// Version is the Erebus version whose rules the referee applies.
+	Version erebus.Version
 
 	// SignsCorrectType and SignsWrongType count the signs found with the
 	// right letter and with a wrong letter of the right category.
 	SignsCorrectType, SignsWrongType int
-	// VictimsFound and HazardsFound split the found signs by category.
+	// VictimsFound and HazardsFound split the found signs by category
+	// (HazardsFound counts cognitive targets in v26.1).
 	VictimsFound, HazardsFound int
 	// SignPoints is the sum of identification and type-bonus deltas.
 	SignPoints float64
 
 	Misidentifications int
+	// SwampEntries counts the robot's entries into swamp tiles (v26.1
+	// Robot.py l.467-488; in v25 as well, where they change nothing).
+	SwampEntries int
 	// Checkpoints counts first visits of checkpoints (the start tile is not
 	// one); CheckpointPoints is their sum.
 	Checkpoints      int
@@ -145,13 +156,24 @@ type checkpoint struct {
 	mult   float64
 }
 
+// swamp is one SWAMPBOUNDS box and its clock multiplier: in v26.1 each swamp
+// tile is a Swamp object whose multiplier starts at SWAMP_TIME_MULT 5.0 and
+// grows by 1 on each entry, up to MAX_MULTIPLIER 10.0 (Tile.py v26 l.77-92,
+// 140, 192-195, 308-319); in v25.0.1 it stays 5 (Tile.py v25 l.132).
+type swamp struct {
+	box  world.Box
+	mult float64
+}
+
 // Referee scores one game. It is not safe for concurrent use.
 type Referee struct {
 	cfg     Config
+	rules   erebus.Rules
 	answer  [][]string
 	signs   []sign
 	cps     []checkpoint
-	swamps  []world.Box
+	swamps  []swamp
+	inSwamp int // index of the swamp the robot is in, −1 for none
 	start   world.Box
 	maxTime int
 	maxReal int
@@ -195,17 +217,26 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	if maxTime <= 0 {
 		maxTime = erebus.DefaultGameTime
 	}
+	rules := w.GameRules()
 	r := &Referee{
 		cfg:     cfg,
+		rules:   rules,
 		answer:  world.Answer(w),
-		swamps:  append([]world.Box(nil), w.Swamps...),
+		inSwamp: -1,
 		start:   w.StartBox(),
 		maxTime: maxTime,
 		maxReal: erebus.RealTimeLimit(maxTime),
 		mult:    1,
 	}
+	for _, b := range w.Swamps {
+		r.swamps = append(r.swamps, swamp{box: b, mult: rules.SwampMult})
+	}
 	for i := range w.Signs {
 		s := &w.Signs[i]
+		if s.Blank {
+			// VictimManager skips blanked targets (Victim.py v26 l.333).
+			continue
+		}
 		room := w.RoomAt(s.Pos)
 		if room == 0 {
 			room = s.Room
@@ -233,6 +264,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	r.lastCheckpoint = center(r.start)
 	r.visited = []world.Vec2{r.lastCheckpoint}
 	r.sum.MaxGameTime, r.sum.MaxRealTime = r.maxTime, r.maxReal
+	r.sum.Version = rules.Version
 	return r, nil
 }
 
@@ -264,13 +296,7 @@ func (r *Referee) Step(in Input) Output {
 	}
 
 	// 2. Swamps.
-	r.mult = 1
-	for _, b := range r.swamps {
-		if b.Contains(pos) {
-			r.mult = erebus.V25Rules.SwampMult
-			break
-		}
-	}
+	r.swampStep(pos)
 
 	// 3. At most one packet.
 	relocated := false
@@ -310,6 +336,38 @@ func (r *Referee) Step(in Input) Output {
 	}
 	r.out.Ended = r.ended
 	return r.out
+}
+
+// swampStep sets the game-clock multiplier from the swamp the robot is in
+// (the first SWAMPBOUNDS box containing it, borders included), 1 outside.
+// On an entry, the robot's swamp changing from none or another swamp to this
+// one, the clock takes the swamp's multiplier and then, when the rules are
+// progressive (v26.1), the swamp's multiplier grows by 1 up to SwampMaxMult
+// (Robot.py v26 l.467-488: the `!=` at l.475 makes a step from one swamp
+// tile into the next an entry; Tile.py v26 l.308-319); the history logs
+// "Entered swamp (multiplier: m)". Staying in the swamp keeps the
+// multiplier of the entry. Nothing resets the swamps' multipliers (v26 §5).
+func (r *Referee) swampStep(pos world.Vec2) {
+	cur := -1
+	for i := range r.swamps {
+		if r.swamps[i].box.Contains(pos) {
+			cur = i
+			break
+		}
+	}
+	switch {
+	case cur < 0:
+		r.mult = 1
+	case cur != r.inSwamp:
+		sw := &r.swamps[cur]
+		r.mult = sw.mult
+		r.sum.SwampEntries++
+		if r.rules.SwampProgressive {
+			r.log("Entered swamp (multiplier: " + strconv.FormatFloat(sw.mult, 'f', 1, 64) + ")")
+			sw.mult = math.Min(sw.mult+1, r.rules.SwampMaxMult)
+		}
+	}
+	r.inSwamp = cur
 }
 
 // process handles one received packet; it reports whether the robot was
@@ -359,13 +417,19 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 	return false
 }
 
-// report applies a victim or hazard report (RULES §1.3).
+// report applies a victim or hazard report (RULES §1.3), or in v26.1 a
+// victim or cognitive-target report (v26 §3: MainSupervisor.py v26
+// l.534-639). A v26.1 target whose ring sum is not 0..3 has no simple type
+// and never matches (l.562); fakes are not loaded at all. A report that
+// matches nothing is a misidentification (l.636-639).
 func (r *Referee) report(m comms.Report, robot world.Vec2) {
 	letter := upper(m.Type)
 	kind, bonus, name := world.Victim, float64(erebus.VictimTypeBonus), "Victim"
-	switch letter {
-	case 'F', 'P', 'C', 'O':
+	if erebus.IsHazardLetter(letter) {
 		kind, bonus, name = world.Hazard, erebus.HazardTypeBonus, "Hazard"
+		if r.rules.CognitiveTargets {
+			name = "Target"
+		}
 	}
 	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
 	best, bestDist := -1, 0.0
@@ -373,6 +437,9 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		s := &r.signs[i]
 		if s.kind != kind || s.found {
 			continue
+		}
+		if r.rules.CognitiveTargets && s.letter == 0 {
+			continue // len(h.simple_victim_type) > 0 (MainSupervisor.py v26 l.562)
 		}
 		if dist(s.pos, robot) > erebus.ReportRadius || dist(s.pos, est) > erebus.ReportRadius {
 			continue
@@ -442,9 +509,11 @@ func (r *Referee) exit(robot world.Vec2) {
 	r.end(EndExit, "Successful Exit")
 }
 
-// end applies the map bonus and ends the game.
+// end applies the map bonus, score·correctness·MapBonusFactor (v25
+// MainSupervisor.py l.338-342: factor 1; v26 l.425-429: 1.2), and ends the
+// game.
 func (r *Referee) end(reason EndReason, what string) {
-	r.sum.MapBonus = r.add("Map Bonus", r.score*r.mapPercent)
+	r.sum.MapBonus = r.add("Map Bonus", r.score*r.mapPercent*r.rules.MapBonusFactor)
 	r.log(what)
 	r.ended = true
 	r.sum.Ended, r.sum.EndReason = true, reason
