@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sync"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // The gate's rules, one sentinel each. A refusal is a *RefusalError that
@@ -257,22 +259,13 @@ func (g *Gate) checkStill(r Report, stillFor float64) *RefusalError {
 		Hint:   fmt.Sprintf("stop the wheels, wait until stood still for %.3f s, then report, and keep still until it is sent", g.cfg.StillMargin)}
 }
 
-// isSignLetter reports whether b is one of the report types H S U F P C O.
-func isSignLetter(b byte) bool {
-	switch b {
-	case 'H', 'S', 'U', 'F', 'P', 'C', 'O':
-		return true
-	}
-	return false
-}
+// isSignLetter reports whether b is one of the report types H S U F P C O
+// (erebus.Letters: the same seven in v25.0.1 and v26.1, v26 §2).
+func isSignLetter(b byte) bool { return erebus.ValidLetter(b) }
 
-func isHazard(b byte) bool {
-	switch b {
-	case 'F', 'P', 'C', 'O':
-		return true
-	}
-	return false
-}
+// isHazard reports whether a report letter addresses the hazards (v25) or
+// the cognitive targets (v26) rather than the victims.
+func isHazard(b byte) bool { return erebus.IsHazardLetter(b) }
 
 // duplicateOf returns the released or queued report r repeats.
 func (g *Gate) duplicateOf(r Report) (Report, bool) {

@@ -33,23 +33,36 @@ func newWorldCmd() *cobra.Command {
 	return cmd
 }
 
+// rulesFlagHelp is the help of a --rules flag on a command that loads a
+// world: the version a world with neither DEF TARGETGROUP nor DEF HAZARDGROUP
+// is played in (world.LoadRules).
+const rulesFlagHelp = "Erebus version for a world that has neither DEF TARGETGROUP (v26) nor DEF HAZARDGROUP (v25): v25 or v26 (default v25)"
+
 func newWorldAnswerCmd() *cobra.Command {
-	return &cobra.Command{
+	var rules string
+	cmd := &cobra.Command{
 		Use:   "answer FILE.wbt",
 		Short: "print the Erebus answer map of a world as JSON (an array of rows of strings)",
-		Long: `answer prints the map matrix Erebus's MapAnswer builds for the world: one JSON
-array per row of cells ('0' empty, '1' wall, '2' hole, '3' swamp, '4' checkpoint,
-'5' start, b/p/r/g/o/y passages, H/S/U victims, F/P/C/O hazards, '*' area 4).`,
-		Example: `  runner world answer world1.wbt > world1.answer.json`,
-		Args:    exactArgs(1, "a world file, e.g. runner world answer world1.wbt"),
+		Long: `answer prints the map matrix the MapAnswer of the world's Erebus version builds:
+one JSON array per row of cells ('0' empty, '1' wall, '2' hole, '3' swamp,
+'4' checkpoint, '5' start, b/p/r/g/o/y passages, H/S/U victims, F/P/C/O hazards
+(v25) or cognitive targets (v26), 'x' obstacles (v26 only), '*' area 4). The
+version comes from the world (DEF TARGETGROUP v26.1, DEF HAZARDGROUP v25.0.1),
+else from --rules; it is printed on standard error.`,
+		Example: `  runner world answer world1.wbt > world1.answer.json
+  runner world answer --rules v26 bare.wbt`,
+		Args: exactArgs(1, "a world file, e.g. runner world answer world1.wbt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w, err := world.Load(args[0])
+			w, err := world.LoadRules(args[0], rules)
 			if err != nil {
 				return err
 			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: Erebus %s\n", w.Name, w.GameRules().Version)
 			return writeMatrix(cmd.OutOrStdout(), world.Answer(w))
 		},
 	}
+	cmd.Flags().StringVar(&rules, "rules", "", rulesFlagHelp)
+	return cmd
 }
 
 // writeMatrix writes m as a JSON array with one row per line.
@@ -116,7 +129,7 @@ func readMatrix(path string) ([][]string, error) {
 }
 
 func newWorldShowCmd() *cobra.Command {
-	var pngPath string
+	var pngPath, rules string
 	var px int
 	cmd := &cobra.Command{
 		Use:   "show FILE.wbt",
@@ -125,10 +138,11 @@ func newWorldShowCmd() *cobra.Command {
   runner world show world1.wbt --png world1.png --px 80`,
 		Args: exactArgs(1, "a world file, e.g. runner world show world1.wbt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w, err := world.Load(args[0])
+			w, err := world.LoadRules(args[0], rules)
 			if err != nil {
 				return err
 			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s: Erebus %s\n", w.Name, w.GameRules().Version)
 			if pngPath != "" {
 				var b bytes.Buffer
 				if err := world.DrawPNG(&b, w, px); err != nil {
@@ -144,6 +158,7 @@ func newWorldShowCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&pngPath, "png", "", "also draw the world into this PNG file")
 	cmd.Flags().IntVar(&px, "px", 48, "pixels per tile in the PNG (8..400)")
+	cmd.Flags().StringVar(&rules, "rules", "", rulesFlagHelp)
 	return cmd
 }
 

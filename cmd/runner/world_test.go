@@ -238,3 +238,59 @@ func TestWorldHelpHasExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldAnswerRules checks `runner world answer` on a v26.1 world (the
+// answer Erebus v26.1's MapAnswer made) and the --rules flag: it plays a
+// world with neither sign group in the version asked, and refuses to play a
+// v26 world as v25.
+func TestWorldAnswerRules(t *testing.T) {
+	shared := sharedtest.Path(t, "erebus")
+	out, err := runRoot(t, "world", "answer", filepath.Join(shared, "v26", "worlds", "world3.wbt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want [][]string
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(shared, "v26", "answers", "world3.answer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("v26 world3: answer differs from Erebus v26.1's")
+	}
+	if _, err := runRoot(t, "world", "answer", "--rules", "v25", filepath.Join(shared, "v26", "worlds", "world3.wbt")); err == nil || !strings.Contains(err.Error(), "v26.1 world") {
+		t.Errorf("--rules v25 on a v26 world: err %v", err)
+	}
+	if _, err := runRoot(t, "world", "answer", "--rules", "v24", filepath.Join(shared, "v26", "worlds", "world3.wbt")); err == nil || !strings.Contains(err.Error(), "unknown rules version") {
+		t.Errorf("--rules v24: err %v", err)
+	}
+	// A world with an obstacle and no sign group: 'x' only in v26.
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.wbt")
+	src := `DEF WALLTILES Group { children [
+  DEF START_TILE worldTile { xPos 0 zPos 0 start TRUE width 2 height 1 room 1 floor TRUE }
+  DEF TILE worldTile { xPos 1 zPos 0 width 2 height 1 room 1 floor TRUE }
+] }
+DEF OBSTACLES Group { children [ Solid { translation 0.01 0 -0.06 children [ Shape { geometry Box { size 0.02 0.02 0.02 } } ] } ] }
+`
+	if err := os.WriteFile(bare, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		rules string
+		x     bool
+	}{{"", false}, {"v25", false}, {"v26", true}} {
+		out, err := runRoot(t, "world", "answer", "--rules", tt.rules, bare)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, `"x"`) != tt.x {
+			t.Errorf("--rules %q: 'x' in the answer %v, want %v:\n%s", tt.rules, !tt.x, tt.x, out)
+		}
+	}
+}

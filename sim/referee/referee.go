@@ -1,7 +1,11 @@
 // Package referee is the embedded simulator's copy of the Erebus supervisor:
 // it scores a game from the bytes the robot really emitted, applying the
 // rules exactly as /work/shared/erebus/RULES.md §1–2 states them (Erebus
-// v25.0.1's MainSupervisor).
+// v25.0.1's MainSupervisor) or, for a v26.1 world (World.GameRules), as
+// /work/shared/erebus/v26/RULES.md §2-§8 and §13 state v26.1's: cognitive
+// targets instead of hazmat placards (a report next to an invalid-sum target
+// or a fake victim matches nothing, a misidentification), per-swamp
+// progressive clock multipliers and the map bonus ×(1 + 1.2·correctness).
 //
 // The simulator calls Step once per 16 ms supervisor step with the robot's
 // state after the physics of that step and at most one received packet. The
@@ -9,7 +13,8 @@
 //
 //  1. registers the first checkpoint box containing the robot (+10·m on the
 //     first visit of that checkpoint);
-//  2. sets the game-clock multiplier (5 inside a swamp, else 1);
+//  2. sets the game-clock multiplier (5 inside a swamp, else 1; in v26.1
+//     the swamp's own multiplier, set on each entry, see swampStep);
 //  3. processes the packet (decoded with comms.DecodeRobot);
 //  4. applies the automatic lack-of-progress rules (stopped ≥ 20 s, fallen
 //     into a hole);
@@ -42,40 +47,14 @@ import (
 	"strconv"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// Rule constants (RULES.md §1–2).
-const (
-	// ReportRadius is the distance (m, XZ, inclusive) within which both the
-	// robot and the estimated point must be of a sign (RULES §1.3 a, b).
-	ReportRadius = 0.09
-	// MinStoppedForReport is how long (s) the robot must have been stopped
-	// when a report is processed (RULES §1.2, §1.3).
-	MinStoppedForReport = 1.0
-	// StoppedLoPTime is how long (s) stopped triggers an automatic lack of
-	// progress (RULES §2.3).
-	StoppedLoPTime = 20.0
-	// HoleY is the height below which the robot has fallen into a hole.
-	HoleY = -0.035
-	// StoppedVelocity bounds every velocity component of a stopped robot.
-	StoppedVelocity = 0.001
-	// SwampTimeMult is the game-clock multiplier inside a swamp.
-	SwampTimeMult = 5.0
-	// DefaultGameTime is Erebus's fallback max game time (8·60 s).
-	DefaultGameTime = 480
-
-	VictimTypeBonus   = 10 // correct victim letter, × area multiplier
-	HazardTypeBonus   = 20 // correct hazard letter, × area multiplier
-	CheckpointPoints  = 10 // first visit of a checkpoint, × area multiplier
-	MisidentPenalty   = -5
-	LackOfProgressPen = -5
-	ExitBonusFraction = 0.1
-)
-
-// RoomMult holds Erebus's ROOM_MULT: the multiplier of areas 1–4.
-var RoomMult = [4]float64{1, 1.25, 1.5, 2}
+// The rule constants (report radius, bonuses, penalties, stop and hole
+// limits, room multipliers) are package erebus's (rules §1–2); what differs
+// between versions is an erebus.Rules field.
 
 // EndReason tells why the game ended; empty while it runs.
 type EndReason string
@@ -112,16 +91,22 @@ type Event struct {
 // Summary is the score of a game and its parts.
 type Summary struct {
 	Score float64
+	// Version is the Erebus version whose rules the referee applies.
+	Version erebus.Version
 
 	// SignsCorrectType and SignsWrongType count the signs found with the
 	// right letter and with a wrong letter of the right category.
 	SignsCorrectType, SignsWrongType int
-	// VictimsFound and HazardsFound split the found signs by category.
+	// VictimsFound and HazardsFound split the found signs by category
+	// (HazardsFound counts cognitive targets in v26.1).
 	VictimsFound, HazardsFound int
 	// SignPoints is the sum of identification and type-bonus deltas.
 	SignPoints float64
 
 	Misidentifications int
+	// SwampEntries counts the robot's entries into swamp tiles (v26.1
+	// Robot.py l.467-488; in v25 as well, where they change nothing).
+	SwampEntries int
 	// Checkpoints counts first visits of checkpoints (the start tile is not
 	// one); CheckpointPoints is their sum.
 	Checkpoints      int
@@ -171,13 +156,24 @@ type checkpoint struct {
 	mult   float64
 }
 
+// swamp is one SWAMPBOUNDS box and its clock multiplier: in v26.1 each swamp
+// tile is a Swamp object whose multiplier starts at SWAMP_TIME_MULT 5.0 and
+// grows by 1 on each entry, up to MAX_MULTIPLIER 10.0 (Tile.py v26 l.77-92,
+// 140, 192-195, 308-319); in v25.0.1 it stays 5 (Tile.py v25 l.132).
+type swamp struct {
+	box  world.Box
+	mult float64
+}
+
 // Referee scores one game. It is not safe for concurrent use.
 type Referee struct {
 	cfg     Config
+	rules   erebus.Rules
 	answer  [][]string
 	signs   []sign
 	cps     []checkpoint
-	swamps  []world.Box
+	swamps  []swamp
+	inSwamp int // index of the swamp the robot is in, −1 for none
 	start   world.Box
 	maxTime int
 	maxReal int
@@ -219,19 +215,28 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	}
 	maxTime := w.GameTime
 	if maxTime <= 0 {
-		maxTime = DefaultGameTime
+		maxTime = erebus.DefaultGameTime
 	}
+	rules := w.GameRules()
 	r := &Referee{
 		cfg:     cfg,
+		rules:   rules,
 		answer:  world.Answer(w),
-		swamps:  append([]world.Box(nil), w.Swamps...),
+		inSwamp: -1,
 		start:   w.StartBox(),
 		maxTime: maxTime,
-		maxReal: int(math.Max(float64(maxTime)+60, float64(maxTime)*1.25)),
+		maxReal: erebus.RealTimeLimit(maxTime),
 		mult:    1,
+	}
+	for _, b := range w.Swamps {
+		r.swamps = append(r.swamps, swamp{box: b, mult: rules.SwampMult})
 	}
 	for i := range w.Signs {
 		s := &w.Signs[i]
+		if s.Blank {
+			// VictimManager skips blanked targets (Victim.py v26 l.333).
+			continue
+		}
 		room := w.RoomAt(s.Pos)
 		if room == 0 {
 			room = s.Room
@@ -259,6 +264,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	r.lastCheckpoint = center(r.start)
 	r.visited = []world.Vec2{r.lastCheckpoint}
 	r.sum.MaxGameTime, r.sum.MaxRealTime = r.maxTime, r.maxReal
+	r.sum.Version = rules.Version
 	return r, nil
 }
 
@@ -282,7 +288,7 @@ func (r *Referee) Step(in Input) Output {
 		r.lastCheckpoint = cp.center
 		if !r.wasVisited(cp.center) {
 			r.visited = append(r.visited, cp.center)
-			d := r.add("Found checkpoint", CheckpointPoints*cp.mult)
+			d := r.add("Found checkpoint", erebus.CheckpointPoints*cp.mult)
 			r.sum.Checkpoints++
 			r.sum.CheckpointPoints += d
 		}
@@ -290,13 +296,7 @@ func (r *Referee) Step(in Input) Output {
 	}
 
 	// 2. Swamps.
-	r.mult = 1
-	for _, b := range r.swamps {
-		if b.Contains(pos) {
-			r.mult = SwampTimeMult
-			break
-		}
-	}
+	r.swampStep(pos)
 
 	// 3. At most one packet.
 	relocated := false
@@ -309,14 +309,14 @@ func (r *Referee) Step(in Input) Output {
 	}
 
 	// 4. Automatic lack of progress.
-	if r.updateStopTimer(in) >= StoppedLoPTime {
+	if r.updateStopTimer(in) >= erebus.StoppedLoPTime {
 		if !r.cfg.DisableLoP {
 			r.relocate("Lack of Progress (automatic)", false)
 			pos, y, relocated = r.lastCheckpoint, world.FloorY, true
 		}
 		r.resetStopTimer()
 	}
-	if y < HoleY {
+	if y < erebus.FallenY {
 		if !r.cfg.DisableLoP && !relocated {
 			r.relocate("Lack of Progress (automatic, fell into a hole)", false)
 		}
@@ -336,6 +336,38 @@ func (r *Referee) Step(in Input) Output {
 	}
 	r.out.Ended = r.ended
 	return r.out
+}
+
+// swampStep sets the game-clock multiplier from the swamp the robot is in
+// (the first SWAMPBOUNDS box containing it, borders included), 1 outside.
+// On an entry, the robot's swamp changing from none or another swamp to this
+// one, the clock takes the swamp's multiplier and then, when the rules are
+// progressive (v26.1), the swamp's multiplier grows by 1 up to SwampMaxMult
+// (Robot.py v26 l.467-488: the `!=` at l.475 makes a step from one swamp
+// tile into the next an entry; Tile.py v26 l.308-319); the history logs
+// "Entered swamp (multiplier: m)". Staying in the swamp keeps the
+// multiplier of the entry. Nothing resets the swamps' multipliers (v26 §5).
+func (r *Referee) swampStep(pos world.Vec2) {
+	cur := -1
+	for i := range r.swamps {
+		if r.swamps[i].box.Contains(pos) {
+			cur = i
+			break
+		}
+	}
+	switch {
+	case cur < 0:
+		r.mult = 1
+	case cur != r.inSwamp:
+		sw := &r.swamps[cur]
+		r.mult = sw.mult
+		r.sum.SwampEntries++
+		if r.rules.SwampProgressive {
+			r.log("Entered swamp (multiplier: " + strconv.FormatFloat(sw.mult, 'f', 1, 64) + ")")
+			sw.mult = math.Min(sw.mult+1, r.rules.SwampMaxMult)
+		}
+	}
+	r.inSwamp = cur
 }
 
 // process handles one received packet; it reports whether the robot was
@@ -369,14 +401,14 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 		case comms.GameInfoRequest:
 			r.gameInfo()
 		default:
-			if stopped >= MinStoppedForReport {
+			if stopped >= erebus.MinStoppedForReport {
 				r.log(string(EndCrash))
 				r.ended = true
 				r.sum.Ended, r.sum.EndReason = true, EndCrash
 			}
 		}
 	case comms.Report:
-		if stopped >= MinStoppedForReport {
+		if stopped >= erebus.MinStoppedForReport {
 			r.report(m, *pos)
 		}
 	default:
@@ -385,13 +417,19 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 	return false
 }
 
-// report applies a victim or hazard report (RULES §1.3).
+// report applies a victim or hazard report (RULES §1.3), or in v26.1 a
+// victim or cognitive-target report (v26 §3: MainSupervisor.py v26
+// l.534-639). A v26.1 target whose ring sum is not 0..3 has no simple type
+// and never matches (l.562); fakes are not loaded at all. A report that
+// matches nothing is a misidentification (l.636-639).
 func (r *Referee) report(m comms.Report, robot world.Vec2) {
 	letter := upper(m.Type)
-	kind, bonus, name := world.Victim, float64(VictimTypeBonus), "Victim"
-	switch letter {
-	case 'F', 'P', 'C', 'O':
-		kind, bonus, name = world.Hazard, HazardTypeBonus, "Hazard"
+	kind, bonus, name := world.Victim, float64(erebus.VictimTypeBonus), "Victim"
+	if erebus.IsHazardLetter(letter) {
+		kind, bonus, name = world.Hazard, erebus.HazardTypeBonus, "Hazard"
+		if r.rules.CognitiveTargets {
+			name = "Target"
+		}
 	}
 	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
 	best, bestDist := -1, 0.0
@@ -400,7 +438,10 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		if s.kind != kind || s.found {
 			continue
 		}
-		if dist(s.pos, robot) > ReportRadius || dist(s.pos, est) > ReportRadius {
+		if r.rules.CognitiveTargets && s.letter == 0 {
+			continue // len(h.simple_victim_type) > 0 (MainSupervisor.py v26 l.562)
+		}
+		if dist(s.pos, robot) > erebus.ReportRadius || dist(s.pos, est) > erebus.ReportRadius {
 			continue
 		}
 		if !inFront(s, robot) {
@@ -411,7 +452,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		}
 	}
 	if best < 0 {
-		d := r.add("Misidentification of "+name, MisidentPenalty)
+		d := r.add("Misidentification of "+name, erebus.MisidentPenalty)
 		r.sum.Misidentifications++
 		r.sum.PenaltyPoints += d
 		return
@@ -460,7 +501,7 @@ func (r *Referee) evaluateMap() {
 // exit handles 'E' (RULES §1.7).
 func (r *Referee) exit(robot world.Vec2) {
 	if r.start.Contains(robot) && r.sum.VictimsFound+r.sum.HazardsFound > 0 {
-		d := r.add("Exit Bonus", r.score*ExitBonusFraction)
+		d := r.add("Exit Bonus", r.score*erebus.ExitBonusFraction)
 		r.sum.ExitBonusGiven, r.sum.ExitBonus = true, d
 	} else {
 		r.log("No Exit Bonus")
@@ -468,9 +509,11 @@ func (r *Referee) exit(robot world.Vec2) {
 	r.end(EndExit, "Successful Exit")
 }
 
-// end applies the map bonus and ends the game.
+// end applies the map bonus, score·correctness·MapBonusFactor (v25
+// MainSupervisor.py l.338-342: factor 1; v26 l.425-429: 1.2), and ends the
+// game.
 func (r *Referee) end(reason EndReason, what string) {
-	r.sum.MapBonus = r.add("Map Bonus", r.score*r.mapPercent)
+	r.sum.MapBonus = r.add("Map Bonus", r.score*r.mapPercent*r.rules.MapBonusFactor)
 	r.log(what)
 	r.ended = true
 	r.sum.Ended, r.sum.EndReason = true, reason
@@ -493,7 +536,7 @@ func (r *Referee) gameInfo() {
 func (r *Referee) relocate(what string, requested bool) {
 	r.out.Relocate = &world.Pose{Pos: r.lastCheckpoint, Yaw: 0}
 	r.out.Send = append(r.out.Send, comms.EncodeInbound(comms.LackOfProgressNotice{}))
-	d := r.add(what, LackOfProgressPen)
+	d := r.add(what, erebus.LackOfProgressPenalty)
 	r.sum.PenaltyPoints += d
 	if requested {
 		r.sum.LoPRequested++
@@ -507,7 +550,7 @@ func (r *Referee) relocate(what string, requested bool) {
 func (r *Referee) updateStopTimer(in Input) float64 {
 	stopped := true
 	for _, v := range in.Velocity {
-		if !(math.Abs(v) < StoppedVelocity) {
+		if !(math.Abs(v) < erebus.StoppedVelocity) {
 			stopped = false
 			break
 		}
@@ -601,9 +644,9 @@ func roomMult(room int) float64 { return RoomMultiplier(room) }
 func RoomMultiplier(room int) float64 {
 	switch {
 	case room >= 1 && room <= 4:
-		return RoomMult[room-1]
+		return erebus.RoomMult[room-1]
 	case room == 0:
-		return RoomMult[3]
+		return erebus.RoomMult[3]
 	}
 	return 1
 }
@@ -649,13 +692,8 @@ func signLetter(s *world.Sign) byte {
 	if s.Letter != 0 {
 		return s.Letter
 	}
-	switch s.Type {
-	case "harmed":
-		return 'H'
-	case "unharmed":
-		return 'U'
-	case "stable":
-		return 'S'
+	if l, ok := erebus.VictimLetter(s.Type); ok {
+		return l
 	}
 	if len(s.Type) == 1 {
 		return s.Type[0]

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strconv"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // cell is one answer cell as Erebus's MapAnswer holds it before the final
@@ -60,9 +62,11 @@ func (g *answerGrid) put(r, c int, v cell) {
 // writes do, '*' for room-4 tiles, signs sorted by (z, x) and placed by
 // their rotation, two signs in one cell concatenated, and the last
 // WALLTILES child dropped when its DEF is neither TILE nor START_TILE.
-// Obstacles write 'x' on the four quarter centres of their tile, as the
-// generator does (none of the shipped worlds has obstacles). Where Python
-// would raise IndexError the write is skipped.
+// The world's rules (World.GameRules) choose the version's MapAnswer: v26.1
+// reads signs' types as target codes (leaving out blank and invalid-sum
+// targets) and marks obstacles 'x'; v25.0.1 does neither. Fakes are never
+// in the answer (no supervisor file reads them, v26 §6). Where Python would
+// raise IndexError the write is skipped.
 func Answer(w *World) [][]string {
 	if w == nil || len(w.Tiles) == 0 {
 		return nil
@@ -91,11 +95,11 @@ func Answer(w *World) [][]string {
 	}
 
 	t0 := w.Tiles[order[0]]
-	xStart := -(t0.Width * (0.3 * t0.XScale) / 2.0) - 0.06
-	zStart := -(t0.Height * (0.3 * t0.ZScale) / 2.0) - 0.06
+	xStart := -(t0.Width * (0.3 * t0.XScale) / 2.0) - erebus.QuarterTile
+	zStart := -(t0.Height * (0.3 * t0.ZScale) / 2.0) - erebus.QuarterTile
 	if t0.XScale == 0 && t0.ZScale == 0 { // a World built in code
-		xStart = -(t0.Width * TileSize / 2.0) - 0.06
-		zStart = -(t0.Height * TileSize / 2.0) - 0.06
+		xStart = -(t0.Width * TileSize / 2.0) - erebus.QuarterTile
+		zStart = -(t0.Height * TileSize / 2.0) - erebus.QuarterTile
 	}
 
 	signs := make([]Sign, len(w.Signs))
@@ -106,17 +110,13 @@ func Answer(w *World) [][]string {
 		}
 		return signs[a].Pos.X < signs[b].Pos.X
 	})
+	rules := w.GameRules()
 	for _, s := range signs {
-		row, col := signCell(s, xStart, zStart)
-		letter := s.Type
-		switch s.Type {
-		case "harmed":
-			letter = "H"
-		case "unharmed":
-			letter = "U"
-		case "stable":
-			letter = "S"
+		letter, ok := answerLetter(rules, s.Type)
+		if !ok {
+			continue
 		}
+		row, col := signCell(s, xStart, zStart)
 		p := g.at(row, col)
 		if p == nil {
 			continue
@@ -131,14 +131,8 @@ func Answer(w *World) [][]string {
 		}
 	}
 
-	for _, o := range w.Obstacles {
-		x := o.Center.X - xStart
-		z := o.Center.Z - zStart
-		col := 4 * int(x/0.12)
-		row := 4 * int(z/0.12)
-		for _, d := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}} {
-			g.put(row+d[0], col+d[1], cell{s: "x", isStr: true})
-		}
+	if rules.ObstaclesInAnswer {
+		answerObstacles(g, w.Obstacles, xStart, zStart)
 	}
 
 	out := make([][]string, len(g.rows))
@@ -149,6 +143,53 @@ func Answer(w *World) [][]string {
 		}
 	}
 	return out
+}
+
+// answerLetter is the letter MapAnswer writes for a sign of type typ, ok
+// false when it writes none. Both versions write H, U, S for the victim types
+// harmed, unharmed, stable (v25 MA l.433-438, v26 MA l.452-457). v25 writes
+// any other type as it is (a hazmat placard's F P C O); v26 reads any other
+// type as a target code, K −2 R −1 Y 0 G +1 B +2 and −1000 for any other
+// letter, summed: 0..3 give F P C O and any other sum writes nothing (v26 MA
+// l.458-477), so blanked and invalid-sum targets are left out (v26 §6).
+func answerLetter(rules erebus.Rules, typ string) (string, bool) {
+	if l, ok := erebus.VictimLetter(typ); ok {
+		return string(l), true
+	}
+	if !rules.CognitiveTargets {
+		return typ, true
+	}
+	sum := 0
+	for i := 0; i < len(typ); i++ {
+		v, ok := erebus.TargetRingValue(typ[i])
+		if !ok {
+			v = -1000
+		}
+		sum += v
+	}
+	if sum < 0 || sum > 3 {
+		return "", false
+	}
+	return string("FPCO"[sum]), true
+}
+
+// answerObstacles marks obstacles 'x' as v26.1's MapAnswer does (MA
+// l.555-564; v26 §6): the tile of each obstacle's centre, col = 4·int(x/0.12)
+// and row = 4·int(z/0.12) from the matrix origin, gets 'x' on its four
+// quarter-tile centres, overwriting whatever is there, unless the first of
+// them is '*' (area 4; the guard of 26.1, commit ee2fd66). v25's MapAnswer
+// never reads obstacles.
+func answerObstacles(g *answerGrid, obstacles []Obstacle, xStart, zStart float64) {
+	for _, o := range obstacles {
+		col := 4 * pyInt((o.Center.X-xStart)/erebus.TileSize)
+		row := 4 * pyInt((o.Center.Z-zStart)/erebus.TileSize)
+		if p := g.at(row+1, col+1); p != nil && p.isStr && p.s == "*" {
+			continue
+		}
+		for _, d := range [][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}} {
+			g.put(row+d[0], col+d[1], cell{s: "x", isStr: true})
+		}
+	}
 }
 
 // answerTiles returns the indices of the tiles MapAnswer processes, in
@@ -297,14 +338,14 @@ func isClose(a, b float64) bool {
 func signCell(s Sign, xStart, zStart float64) (row, col int) {
 	tx := s.Pos.X - xStart
 	tz := s.Pos.Z - zStart
-	col = pyInt(tx/0.024) - pyInt(tx/0.12)
-	row = pyInt(tz/0.024) - pyInt(tz/0.12)
+	col = pyInt(tx/0.024) - pyInt(tx/erebus.TileSize)
+	row = pyInt(tz/0.024) - pyInt(tz/erebus.TileSize)
 	m := rotMatrix(s.Rotation)
 	yaw := pyRound2(math.Atan2(-m[0][2], -m[2][2]))
 	switch {
 	case isClose(math.Abs(yaw), 1.57):
-		idx := pyInt(tz / 0.12)
-		d := tz - (float64(idx)*0.12 + 0.06)
+		idx := pyInt(tz / erebus.TileSize)
+		d := tz - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
 		row = idx*4 + 2
 		if d < -0.02 {
 			row--
@@ -312,8 +353,8 @@ func signCell(s Sign, xStart, zStart float64) (row, col int) {
 			row++
 		}
 	case isClose(math.Abs(yaw), 0) || isClose(math.Abs(yaw), 3.14):
-		idx := pyInt(tx / 0.12)
-		d := tx - (float64(idx)*0.12 + 0.06)
+		idx := pyInt(tx / erebus.TileSize)
+		d := tx - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
 		col = idx*4 + 2
 		if d < -0.02 {
 			col--
@@ -321,17 +362,17 @@ func signCell(s Sign, xStart, zStart float64) (row, col int) {
 			col++
 		}
 	default:
-		ix := pyInt(tx / 0.12)
+		ix := pyInt(tx / erebus.TileSize)
 		col = ix*4 + 2
-		cx := float64(ix)*0.12 + 0.06
+		cx := float64(ix)*erebus.TileSize + erebus.QuarterTile
 		if tx < cx {
 			col--
 		} else if tx > cx {
 			col++
 		}
-		iz := pyInt(tz / 0.12)
+		iz := pyInt(tz / erebus.TileSize)
 		row = iz*4 + 2
-		d := tz - (float64(iz)*0.12 + 0.06)
+		d := tz - (float64(iz)*erebus.TileSize + erebus.QuarterTile)
 		if d < -0.03 {
 			row -= 2
 		} else if d > 0.03 {

@@ -3,6 +3,8 @@ package world
 import (
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // rows turns "1 1 0|0 5 0" style text into a matrix.
@@ -39,6 +41,7 @@ func show(m [][]string) string {
 func TestAnswerRules(t *testing.T) {
 	tests := []struct {
 		name, arena, want string
+		rules             erebus.Rules // zero: v25.0.1
 	}{
 		{
 			// §3 Rules: curve 1 -> top edge (r,c),(r,c+1)=1, corner
@@ -132,9 +135,8 @@ sign O tile 0 2 left`,
 			want: "1 1 F H 1|H 0 0 0 1|S 0 0 0 1|U 0 0 0 1|1 1 PC 1 1|1 0 0 0 1|1 0 0 0 1|1 0 0 0 1|* * * * *|* * * * *|* * * * *|* * * * *|* * * * *",
 		},
 		{
-			// MapAnswer.generateAnswer: obstacles write 'x' on the four
-			// quarter centres of their tile.
-			name: "obstacle",
+			// v25 MapAnswer l.61-90 never reads OBSTACLES (v26 §1, §6).
+			name: "obstacle v25",
 			arena: `
 + + + + +
 .       .
@@ -142,7 +144,35 @@ sign O tile 0 2 left`,
 .       .
 + + + + +
 obstacle 0.01 -0.05 0.02 0.02`,
+			want: "0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0|0 0 0 0 0 0 0 0 0",
+		},
+		{
+			// v26 MA l.555-564: an obstacle writes 'x' on the four quarter
+			// centres of the tile of its centre, over the floor values.
+			name:  "obstacle v26",
+			rules: erebus.V26Rules,
+			arena: `
++ + + + +
+.    ~ ~.
++ + + + +
+.    ~ ~.
++ + + + +
+obstacle 0.01 -0.05 0.02 0.02`,
 			want: "0 0 0 0 0 0 0 0 0|0 0 0 0 0 x 0 x 0|0 0 0 0 0 0 0 0 0|0 0 0 0 0 x 0 x 0|0 0 0 0 0 0 0 0 0",
+		},
+		{
+			// v26 MA l.560 (26.1, ee2fd66): no 'x' where [row+1][col+1]
+			// is '*' (area 4).
+			name:  "obstacle over area 4 v26",
+			rules: erebus.V26Rules,
+			arena: `
++ + + + +
+.   .4 4.
++ + + + +
+.   .4 4.
++ + + + +
+obstacle 0.01 -0.05 0.02 0.02`,
+			want: "0 0 0 0 * * * * *|0 0 0 0 * * * * *|0 0 0 0 * * * * *|0 0 0 0 * * * * *|0 0 0 0 * * * * *",
 		},
 	}
 	for _, tt := range tests {
@@ -151,6 +181,7 @@ obstacle 0.01 -0.05 0.02 0.02`,
 			if err != nil {
 				t.Fatal(err)
 			}
+			w.Rules = tt.rules
 			got, want := Answer(w), rows(tt.want)
 			if !sameMatrix(got, want) {
 				t.Errorf("answer:%s\nwant:%s", show(got), show(want))
@@ -184,5 +215,37 @@ func TestAnswerDropsTrailingChild(t *testing.T) {
 				t.Errorf("answer:%s\nwant:%s", show(got), show(rows(tt.want)))
 			}
 		})
+	}
+}
+
+// TestAnswerTargetLetters checks v26 MA l.452-477 (v26 §6): a target's code
+// sums to F P C O (K −2 R −1 Y 0 G +1 B +2), any other sum and the blanked
+// type write nothing; v25 MA writes a hazard's type as it is.
+func TestAnswerTargetLetters(t *testing.T) {
+	tests := []struct {
+		rules    erebus.Rules
+		typ      string
+		want     string
+		wantSkip bool
+	}{
+		{erebus.V26Rules, "KRYGB", "F", false}, // −2−1+0+1+2 = 0
+		{erebus.V26Rules, "YYYYG", "P", false}, // 1
+		{erebus.V26Rules, "BYYYY", "C", false}, // 2
+		{erebus.V26Rules, "BGYYY", "O", false}, // 3
+		{erebus.V26Rules, "BBYYY", "", true},   // 4: invalid sum
+		{erebus.V26Rules, "KKKKK", "", true},   // −10
+		{erebus.V26Rules, BlankTarget, "", true},
+		{erebus.V26Rules, "harmed", "H", false},
+		{erebus.V26Rules, "stable", "S", false},
+		{erebus.V26Rules, "unharmed", "U", false},
+		{erebus.V26Rules, "F", "", true}, // a hazmat letter is not understood
+		{erebus.V25Rules, "F", "F", false},
+		{erebus.V25Rules, "harmed", "H", false},
+	}
+	for _, tt := range tests {
+		got, ok := answerLetter(tt.rules, tt.typ)
+		if ok == tt.wantSkip || got != tt.want {
+			t.Errorf("%s %q: letter %q, written %v; want %q, written %v", tt.rules, tt.typ, got, ok, tt.want, !tt.wantSkip)
+		}
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // signOffset is how far a sign sits from its wall's centre line
 // (RULES.md §2.2).
-const signOffset = 0.0056
+const signOffset = erebus.SignWallOffset
 
 // ParseASCII parses the small ASCII arena format (see the package
 // documentation) into a World. name is used in errors and as World.Name.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // Load reads and parses a .wbt world file. Errors name the file's base name
@@ -23,17 +25,31 @@ func Load(path string) (*World, error) {
 // messages and as World.Name (without a .wbt suffix). PROTO defaults apply
 // to fields a file leaves out (R2023 files omit them); integers that
 // overflow int32 read as 0, as in Webots.
+//
+// The world's Erebus version is told by its sign group (DEF TARGETGROUP
+// v26.1, DEF HAZARDGROUP v25.0.1); ParseWith gives the version of a world
+// with neither.
 func Parse(name string, src []byte) (*World, error) {
+	return ParseWith(name, src, ParseOptions{})
+}
+
+// ParseWith is Parse with options.
+func ParseWith(name string, src []byte, o ParseOptions) (*World, error) {
 	nodes, err := parseWorld(name, src)
 	if err != nil {
 		return nil, err
 	}
 	x := &extractor{file: name}
+	rules, err := x.detectVersion(nodes, o)
+	if err != nil {
+		return nil, err
+	}
 	w, err := x.world(nodes)
 	if err != nil {
 		return nil, err
 	}
 	w.Name = strings.TrimSuffix(name, ".wbt")
+	w.Rules = rules
 	return w, nil
 }
 
@@ -138,24 +154,8 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 		}
 	}
 
-	for _, g := range []struct {
-		def  string
-		kind SignKind
-	}{{"HUMANGROUP", Victim}, {"HAZARDGROUP", Hazard}} {
-		n := findDEF(nodes, g.def)
-		if n == nil {
-			continue
-		}
-		for _, c := range n.childNodes("children") {
-			if c.Use {
-				return nil, x.errorf(c.Line, "USE in %s is not supported", g.def)
-			}
-			s, err := x.sign(c, g.kind)
-			if err != nil {
-				return nil, err
-			}
-			w.Signs = append(w.Signs, s)
-		}
+	if err := x.signs(nodes, w); err != nil {
+		return nil, err
 	}
 
 	if n := findDEF(nodes, "MAINSUPERVISOR"); n != nil {
@@ -404,15 +404,11 @@ func (x *extractor) sign(n *vNode, kind SignKind) (Sign, error) {
 	return s, nil
 }
 
-// signLetter maps a proto type to the letter a report carries.
+// signLetter maps a proto type to the letter a report carries: a victim's
+// erebus.VictimLetter, a hazmat placard's type letter upper-cased.
 func signLetter(kind SignKind, typ string) byte {
-	switch typ {
-	case "harmed":
-		return 'H'
-	case "unharmed":
-		return 'U'
-	case "stable":
-		return 'S'
+	if l, ok := erebus.VictimLetter(typ); ok {
+		return l
 	}
 	if len(typ) == 1 {
 		c := typ[0]

@@ -92,9 +92,13 @@ func (w *World) Rebuild() error {
 		}
 		s.Normal = n
 		if s.Letter == 0 {
-			s.Letter = signLetter(s.Kind, s.Type)
+			s.Letter = s.reportLetter()
 		}
 		s.Room = w.RoomAt(s.Pos)
+	}
+
+	for i := range w.Fakes {
+		w.Fakes[i].Normal = normalOf(w.Fakes[i].Rotation)
 	}
 
 	st := w.startTile()

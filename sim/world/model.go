@@ -1,12 +1,15 @@
 package world
 
-// Erebus geometry constants (RULES.md §2.2).
+import "github.com/rescuekit/rescuekit/erebus"
+
+// Erebus geometry, from package erebus (rules §2.2); the names stay here for
+// the simulator's code, which reads them as world.TileSize etc.
 const (
-	TileSize      = 0.12  // metres between tile centres
-	WallThickness = 0.01  // metres
-	WallHeight    = 0.06  // metres
-	FloorY        = -0.03 // y of the floor top and of all bounds
-	SignSize      = 0.016 // side of a sign's square, metres
+	TileSize      = erebus.TileSize      // metres between tile centres
+	WallThickness = erebus.WallThickness // metres
+	WallHeight    = erebus.WallHeight    // metres
+	FloorY        = erebus.FloorY        // y of the floor top and of all bounds
+	SignSize      = erebus.SignSize      // side of a sign's square, metres
 )
 
 // Vec2 is a point or vector in the horizontal XZ plane.
@@ -63,7 +66,9 @@ type Quarter struct {
 	Passage byte
 }
 
-// SignKind tells victims (HUMANGROUP) from hazards (HAZARDGROUP).
+// SignKind tells victims (HUMANGROUP) from hazards (HAZARDGROUP) and, in a
+// v26.1 world, cognitive targets (TARGETGROUP), which are Hazard signs with
+// Target set: both answer the F P C O reports.
 type SignKind uint8
 
 // Sign kinds.
@@ -93,6 +98,15 @@ type Sign struct {
 	Found  bool
 	// Room is the area (1–4) of the tile the sign stands on.
 	Room int
+	// Target is true for a v26.1 cognitive target (TARGETGROUP, Kind
+	// Hazard): Type is its five-ring code, outermost ring first, and Letter
+	// the ring sum's letter, 0 for a fake (invalid-sum) target that no
+	// report can match (v26 §3).
+	Target bool
+	// Blank is true for a target whose type was not five ring letters: the
+	// v26.1 supervisor blanks it (Type "blank", Worth 0), draws nothing and
+	// never matches it (MainSupervisor.py v26 l.198-209).
+	Blank bool
 }
 
 // Tile is one WALLTILES child as the file gives it, with PROTO defaults
@@ -150,8 +164,16 @@ type World struct {
 	// Bounds from the CHECKPOINT/TRAP/START/SWAMP groups, in file order.
 	Checkpoints, Traps, Starts, Swamps []Box
 
-	// Signs holds HUMANGROUP victims then HAZARDGROUP hazards, in file order.
+	// Signs holds HUMANGROUP victims then HAZARDGROUP hazards (v25) or
+	// TARGETGROUP cognitive targets (v26), in file order.
 	Signs []Sign
+	// Fakes holds the DEF FAKES fake victims (v26.1), in file order.
+	Fakes []Fake
+
+	// Rules is the Erebus rule set the world is played in, as the file
+	// tells it (see ParseOptions); GameRules reads it with the v25.0.1
+	// default for a World built in code.
+	Rules erebus.Rules
 
 	// Start is where and how the robot is spawned (RULES.md §2.5).
 	Start Pose

@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -25,7 +26,7 @@ const (
 
 // SignOffset is the distance of a sign's centre from its wall's centre
 // line, towards the tile it faces (the shipped worlds' hazards).
-const SignOffset = 0.0056
+const SignOffset = erebus.SignWallOffset
 
 // Options controls Generate. Zero values pick defaults from the size; a
 // negative count means none.
