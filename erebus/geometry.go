@@ -5,8 +5,10 @@ const (
 	// TileSize is the distance between tile centres: 0.3·xScale with xScale
 	// 0.4 in every world (m).
 	TileSize = 0.12
-	// QuadrantSize is the side of a half-tile quadrant, half a tile (m).
-	QuadrantSize = TileSize / 2
+	// QuarterTile is half a tile's side (m): the side of one of the four
+	// quarters of a tile (a halfTile's quadrants, the answer map's
+	// quarter-tile cells).
+	QuarterTile = TileSize / 2
 	// WallThickness and WallHeight are a wall's (m).
 	WallThickness = 0.01
 	WallHeight    = 0.06

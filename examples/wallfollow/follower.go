@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
@@ -88,9 +89,15 @@ func (f *follower) Step(_ context.Context, o *pluginpb.Observation) (*pluginpb.A
 
 // wheels is the control law.
 func (f *follower) wheels(o *pluginpb.Observation) (left, right float64) {
-	d := o.GetDistance()
-	if len(d) < 8 {
+	raw := o.GetDistance()
+	if len(raw) < 8 {
 		return 0, 0 // not the default robot: hold still rather than guess
+	}
+	// Erebus's distance sensors are infra-red: a teal wall d metres away
+	// reads d/erebus.WallInfraRed, so a reading times the factor is metres.
+	var d [8]float64
+	for i := range d {
+		d[i] = raw[i] * erebus.WallInfraRed
 	}
 	t := o.GetSimTime()
 	if c := o.GetColour(); c != nil && c.GetR() < 40 && c.GetG() < 40 && c.GetB() < 40 {
