@@ -82,31 +82,25 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	}
 	return Result{
 		World: o.World.Name, Seed: o.Seed, Runner: sum, Referee: ref.Summary(), Events: ref.Events(),
-		MaxScore: MaxScore(o.World), Signs: len(o.World.Signs),
+		MaxScore: MaxScore(o.World), Signs: reportable(o.World),
 	}, nil
 }
 
-// MaxScore is the best final score the world allows (RULES.md §2.4): every
-// sign found with its type (worth and type bonus times the area multiplier),
-// every checkpoint visited (10 times its multiplier), the exit bonus (×1.1)
-// and a perfect map (×2).
-func MaxScore(w *world.World) float64 {
-	var s float64
-	for _, sg := range w.Signs {
-		bonus := 10.0
-		if sg.Kind == world.Hazard {
-			bonus = 20
-		}
-		s += (float64(sg.Worth) + bonus) * mult(sg.Room)
-	}
-	for _, c := range w.Checkpoints {
-		mid := world.Vec2{X: (c.Min.X + c.Max.X) / 2, Z: (c.Min.Z + c.Max.Z) / 2}
-		s += 10 * mult(w.RoomAt(mid))
-	}
-	return s * 1.1 * 2
-}
+// MaxScore is the best final score the world allows under its rules
+// (referee.MaxScore).
+func MaxScore(w *world.World) float64 { return referee.MaxScore(w) }
 
-func mult(room int) float64 { return referee.RoomMultiplier(room) }
+// reportable counts the signs a report can match: not fakes (never loaded),
+// not targets of an invalid sum or blanked ones (v26 §3).
+func reportable(w *world.World) int {
+	n := 0
+	for _, s := range w.Signs {
+		if s.Letter != 0 && !s.Blank {
+			n++
+		}
+	}
+	return n
+}
 
 // Launcher starts plugins as processes: "builtin" re-executes exe (the runner
 // itself) as `exe plugin NAME`; anything else is the plugin binary's path.
