@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 func TestDefaultConfigValid(t *testing.T) {
@@ -184,8 +186,24 @@ func TestBlackboardDeclaredKeys(t *testing.T) {
 	}
 }
 
+func TestStillnessWheelRadius(t *testing.T) {
+	// A turn of 0.001 rad in 32 ms is 0.000625 m/s on a 0.02 m wheel (still)
+	// and 0.00125 m/s on a 0.04 m wheel (moving: Erebus's bound is 0.001).
+	const dt = 0.032
+	for _, tt := range []struct {
+		radius float64
+		want   float64
+	}{{0, dt}, {erebus.WheelRadius, dt}, {0.04, 0}} {
+		s := newStillness(tt.radius)
+		s.update(dt, [2]float64{0, 0})
+		if got := s.update(dt, [2]float64{0.001, 0}); got != tt.want {
+			t.Errorf("wheel radius %g: still for %g, want %g", tt.radius, got, tt.want)
+		}
+	}
+}
+
 func TestStillness(t *testing.T) {
-	s := newStillness()
+	s := newStillness(0)
 	const dt = 0.032
 	// 0.001 m/s for 32 ms turns a 0.02 m wheel by 0.0016 rad.
 	tests := []struct {

@@ -72,7 +72,8 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opts := framework.Options{Config: o.Config, Robot: robot, Launch: o.Launch, Logger: o.Logger, Seed: o.Seed, Watch: o.Watch}
+	opts := framework.Options{Config: o.Config, Robot: robot, Launch: o.Launch, Logger: o.Logger, Seed: o.Seed, Watch: o.Watch,
+		WheelRadius: o.Robot.WheelRadius} // 0 for the default robot: erebus.WheelRadius
 	if o.OnStep != nil {
 		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
 	}
