@@ -99,6 +99,8 @@ plugins:
 `, []string{`plugins.explore: env "A=B": a variable name must be non-empty`,
 			`plugins.explore: env "RESCUEKIT_PLUGIN_DEBUG" is set by the runner`,
 			`plugins.explore: env "PLUGIN_MIN_PORT" is set by the runner`}},
+		{"negative hang timeout", "hang_timeout_ms: -1\n", []string{"hang_timeout_ms -1: must be ≥ 0"}},
+		{"realtime not a bool", "realtime: sometimes\n", []string{"invalid YAML"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,6 +130,29 @@ func TestParseConfigOverridesDefault(t *testing.T) {
 	}
 	if _, ok := c.Plugins["victimdetect"]; ok {
 		t.Error("plugins section should replace the default's")
+	}
+}
+
+func TestParseConfigModes(t *testing.T) {
+	for _, tt := range []struct {
+		yaml     string
+		realtime bool
+		hangMs   int
+	}{
+		{"", false, 5000}, // the default: lockstep
+		{"realtime: true\n", true, 5000},
+		{"hang_timeout_ms: 20000\n", false, 20000},
+	} {
+		c, err := ParseConfig([]byte(tt.yaml))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.yaml, err)
+		}
+		if c.Realtime != tt.realtime || c.HangTimeout() != tt.hangMs {
+			t.Errorf("%q: realtime %v hang timeout %d, want %v and %d", tt.yaml, c.Realtime, c.HangTimeout(), tt.realtime, tt.hangMs)
+		}
+	}
+	if got := (Config{}).HangTimeout(); got != DefaultHangTimeoutMs {
+		t.Errorf("zero config: hang timeout %d, want %d", got, DefaultHangTimeoutMs)
 	}
 }
 

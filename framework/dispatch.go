@@ -29,8 +29,13 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 	driver := r.drivers[state]
 	frames := r.frames()
 	bb := r.bb.Snapshot()
-	// One deadline for the step: every Observation goes out at once.
-	sctx, cancel := context.WithTimeout(ctx, time.Duration(r.cfg.Deadline())*time.Millisecond)
+	// One deadline for the step: every Observation goes out at once. In
+	// lockstep it is the hang timeout, which only a hung plugin reaches.
+	wait := r.budget
+	if r.o.Lockstep {
+		wait = time.Duration(r.cfg.HangTimeout()) * time.Millisecond
+	}
+	sctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	// Build every Observation first, then hand them to the workers at once.
 	jobs := r.jobs[:0]
@@ -45,7 +50,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			Step: base.Step, SimTime: base.SimTime, State: state, Driver: isDriver,
 			Gps: base.Gps, Gyro: base.Gyro, Accelerometer: base.Accelerometer, InertialUnit: base.InertialUnit,
 			WheelPositions: base.WheelPositions, Distance: base.Distance, Colour: base.Colour,
-			StillSeconds: base.StillSeconds, Inbox: s.inbox, Blackboard: bb, Errors: s.errs,
+			StillSeconds: base.StillSeconds, Inbox: s.inbox, Blackboard: bb, Errors: s.errs, Dropped: s.dropped,
 		}
 		if s.desc.GetLidar() {
 			obs.Lidar = base.Lidar
@@ -57,7 +62,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 				}
 			}
 		}
-		s.inbox, s.errs, s.sent = nil, nil, true
+		s.inbox, s.errs, s.dropped, s.sent = nil, nil, nil, true
 		jobs = append(jobs, stepJob{s: s, ctx: sctx, conn: s.conn, obs: obs})
 	}
 	if len(jobs) > 0 {

@@ -7,15 +7,22 @@
 // to every plugin concurrently, applies only the driver's wheel and LED
 // commands, passes outbound messages through the comms gate and applies the
 // requested FSM events between steps. Time comes from the simulation; the
-// wall clock is used only for the plugins' per-step deadlines.
+// wall clock only times the plugins.
+//
+// Two modes (docs/lockstep.md). In lockstep (Options.Lockstep, the embedded
+// simulator's default) the runner waits for every plugin's answer, so a game
+// depends on its inputs alone; a plugin that gives no answer within
+// Config.HangTimeout is taken as hung and restarted. It measures each
+// plugin's time per step against the per-step deadline (the real-time
+// budget) and reports the steps that went over it. In real-time mode (Webots,
+// or --realtime) a plugin that misses the deadline gets a safe action for
+// that step.
 package framework
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"slices"
 	"time"
 
 	"go.uber.org/zap"
@@ -49,6 +56,11 @@ type Options struct {
 	Logger *zap.Logger
 	// Seed is passed to every plugin's Configure.
 	Seed int64
+	// Lockstep waits for every plugin's answer (up to Config.HangTimeout)
+	// instead of applying the per-step deadline. It is for backends whose
+	// time stands still while the runner waits (the embedded simulator);
+	// Webots leaves it false.
+	Lockstep bool
 	// Watch restarts a plugin whose binary changed on disk, at a step
 	// boundary, keeping the blackboard.
 	Watch bool
@@ -77,32 +89,41 @@ type StepInfo struct {
 
 // PluginStats counts what happened to one plugin.
 type PluginStats struct {
-	Steps    int `json:"steps"`
-	Misses   int `json:"misses"`
+	// Steps counts the answers received, Misses the steps with no answer
+	// within the deadline (real-time mode: those got a safe action).
+	Steps  int `json:"steps"`
+	Misses int `json:"misses"`
+	// OverBudget counts the answers that took longer than the deadline: in
+	// lockstep the runner waited for them; on Webots they would have been
+	// misses.
+	OverBudget int `json:"over_budget"`
+	// Hangs counts the steps with no answer within the hang timeout
+	// (lockstep): the plugin was restarted.
+	Hangs    int `json:"hangs"`
 	Crashes  int `json:"crashes"`
 	Restarts int `json:"restarts"`
 	Errors   int `json:"errors"`
-	// StepTimes are the plugin's round-trip times, for percentiles.
+	// StepTimes are the plugin's round-trip times of the answered steps,
+	// for percentiles.
 	StepTimes []time.Duration `json:"-"`
-	// StepP50 and StepP99 are the median and 99th percentile of StepTimes:
-	// the plugin's compute plus the transport (in-process: compute alone).
+	// StepP50, StepP99 and StepMax are the median, 99th percentile and
+	// maximum of StepTimes: the plugin's compute plus the transport
+	// (in-process: compute alone).
 	StepP50 time.Duration `json:"step_p50_ns"`
 	StepP99 time.Duration `json:"step_p99_ns"`
-}
-
-// percentile returns the q-quantile (0..1, nearest rank) of d.
-func percentile(d []time.Duration, q float64) time.Duration {
-	if len(d) == 0 {
-		return 0
-	}
-	s := slices.Clone(d)
-	slices.Sort(s)
-	i := int(math.Ceil(q*float64(len(s)))) - 1
-	return s[min(max(i, 0), len(s)-1)]
+	StepMax time.Duration `json:"step_max_ns"`
 }
 
 // Summary is the runner's record of a run.
 type Summary struct {
+	// Mode is ModeLockstep or ModeRealtime.
+	Mode string `json:"mode"`
+	// BudgetMs is the per-step deadline (ms): the real-time budget in
+	// lockstep, the deadline applied in real-time mode.
+	BudgetMs int `json:"budget_ms"`
+	// BudgetNote is one sentence naming the plugins that went over the
+	// budget (lockstep) or missed the deadline (real-time), or "".
+	BudgetNote     string                 `json:"budget_note,omitempty"`
 	Steps          uint64                 `json:"steps"`
 	SimTime        float64                `json:"sim_time_s"`
 	WallTime       time.Duration          `json:"wall_time_ns"`
@@ -145,8 +166,9 @@ type runner struct {
 	drivers map[string]string // state -> plugin, from the config
 	order   []*slot           // apply's buffer: the driver first, then the others by name
 	backoff time.Duration
-	done    chan *slot // the workers' answers
-	jobs    []stepJob  // dispatch's buffer: this step's Observations
+	budget  time.Duration // the per-step deadline
+	done    chan *slot    // the workers' answers
+	jobs    []stepJob     // dispatch's buffer: this step's Observations
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -179,7 +201,12 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		drivers: o.Config.Drivers(),
 	}
 	r.dt = float64(r.ctlMs) / 1000
+	r.budget = time.Duration(o.Config.Deadline()) * time.Millisecond
 	r.sum.Plugins = map[string]PluginStats{}
+	r.sum.Mode, r.sum.BudgetMs = ModeRealtime, o.Config.Deadline()
+	if o.Lockstep {
+		r.sum.Mode = ModeLockstep
+	}
 	if basic := o.Robot.BasicTimeStep(); basic <= 0 || r.ctlMs%basic != 0 {
 		return Summary{}, fmt.Errorf("framework: control_step_ms %d is not a multiple of the robot's basic time step %d ms", r.ctlMs, basic)
 	}
@@ -202,8 +229,10 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	r.sum.Transitions = r.fsm.transitions
 	for _, s := range r.slots {
 		s.stats.StepP50, s.stats.StepP99 = percentile(s.stats.StepTimes, 0.5), percentile(s.stats.StepTimes, 0.99)
+		s.stats.StepMax = percentile(s.stats.StepTimes, 1)
 		r.sum.Plugins[s.name] = s.stats
 	}
+	r.sum.BudgetNote = budgetNote(r.sum)
 	return r.sum, err
 }
 

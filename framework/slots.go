@@ -14,14 +14,15 @@ import (
 )
 
 type slot struct {
-	name   string
-	cfg    PluginConfig
-	conn   PluginConn
-	desc   *pluginpb.Description
-	inbox  []*pluginpb.Inbound
-	errs   []string
-	misses int
-	stats  PluginStats
+	name    string
+	cfg     PluginConfig
+	conn    PluginConn
+	desc    *pluginpb.Description
+	inbox   []*pluginpb.Inbound
+	errs    []string
+	dropped []*pluginpb.DroppedStep
+	misses  int
+	stats   PluginStats
 
 	down      bool
 	restartAt float64 // sim time of the next start attempt
@@ -133,18 +134,29 @@ func (r *runner) supervise(s *slot) bool {
 	case s.err == nil && s.act.GetError() == "":
 		s.stats.Steps++
 		s.stats.StepTimes = append(s.stats.StepTimes, s.elapsed)
+		s.overBudget(r.budget)
 		s.misses = 0
 		return true
 	case s.err == nil:
 		s.stats.Steps++
 		s.stats.Errors++
+		s.overBudget(r.budget)
 		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.String("error", s.act.GetError()))
+		return false
+	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited() && r.o.Lockstep:
+		s.stats.Hangs++
+		s.drop(r.step, fmt.Sprintf("no answer within the %d ms hang timeout: the plugin was restarted", r.cfg.HangTimeout()))
+		r.logw(r.log.Warn, "plugin hung: no answer within the hang timeout", zap.String("plugin", s.name),
+			zap.Int("hang_timeout_ms", r.cfg.HangTimeout()))
+		r.restartLater(s, "hung")
 		return false
 	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited():
 		s.misses++
 		s.stats.Misses++
-		s.errs = append(s.errs, fmt.Sprintf("%s step %d: no answer within the %d ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, r.step, r.cfg.Deadline()))
-		r.logw(r.log.Warn, "plugin missed its deadline: safe action", zap.String("plugin", s.name),
+		s.drop(r.step, fmt.Sprintf("no answer within the %d ms deadline", r.cfg.Deadline()))
+		// Info, not Warn: a loaded machine misses many steps, and the run
+		// summary counts them in one line.
+		r.logw(r.log.Info, "plugin missed its deadline: safe action", zap.String("plugin", s.name),
 			zap.Int("in_a_row", s.misses), zap.Int("deadline_ms", r.cfg.Deadline()))
 		if s.misses >= r.cfg.MaxMisses {
 			r.restartLater(s, fmt.Sprintf("missed %d steps in a row", s.misses))
@@ -160,13 +172,19 @@ func (r *runner) supervise(s *slot) bool {
 		// error, or the stream hiccuped): a safe action, counted like a miss.
 		s.misses++
 		s.stats.Errors++
-		s.errs = append(s.errs, fmt.Sprintf("%s step %d: %v", pluginpb.ErrDroppedPrefix, r.step, s.err))
+		s.drop(r.step, s.err.Error())
 		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.Error(s.err), zap.Int("in_a_row", s.misses))
 		if s.misses >= r.cfg.MaxMisses {
 			r.restartLater(s, fmt.Sprintf("failed %d steps in a row", s.misses))
 		}
 		return false
 	}
+}
+
+// drop tells the plugin, in its next Observation, that its Action for step
+// was not applied.
+func (s *slot) drop(step uint64, why string) {
+	s.dropped = append(s.dropped, &pluginpb.DroppedStep{Step: step, Reason: why})
 }
 
 // restartLater kills a plugin and schedules its restart with backoff, in
