@@ -34,6 +34,13 @@ type Config struct {
 	MaxMisses           int `yaml:"max_misses"`
 	RestartBackoffMs    int `yaml:"restart_backoff_ms"`
 	RestartBackoffMaxMs int `yaml:"restart_backoff_max_ms"`
+	// Realtime applies DeadlineMs with the wall clock on the embedded
+	// simulator too, as on Webots; false (the default) plays in lockstep.
+	Realtime bool `yaml:"realtime"`
+	// HangTimeoutMs is, in lockstep, the wall time after which a plugin
+	// that has not answered a step is taken as hung and restarted; 0 means
+	// DefaultHangTimeoutMs.
+	HangTimeoutMs int `yaml:"hang_timeout_ms"`
 
 	Comms CommsConfig `yaml:"comms"`
 	FSM   FSMConfig   `yaml:"fsm"`
@@ -157,6 +164,10 @@ func (c *Config) merge(o Config) {
 	setInt(&c.MaxMisses, o.MaxMisses)
 	setInt(&c.RestartBackoffMs, o.RestartBackoffMs)
 	setInt(&c.RestartBackoffMaxMs, o.RestartBackoffMaxMs)
+	setInt(&c.HangTimeoutMs, o.HangTimeoutMs)
+	if o.Realtime {
+		c.Realtime = true
+	}
 	if o.Comms.StillMarginS != 0 {
 		c.Comms.StillMarginS = o.Comms.StillMarginS
 	}
@@ -177,6 +188,17 @@ func (c Config) Deadline() int {
 		return c.DeadlineMs
 	}
 	return max(1, c.ControlStepMs/4)
+}
+
+// DefaultHangTimeoutMs is the hang timeout when the config gives none.
+const DefaultHangTimeoutMs = 5000
+
+// HangTimeout returns the lockstep hang timeout in milliseconds.
+func (c Config) HangTimeout() int {
+	if c.HangTimeoutMs > 0 {
+		return c.HangTimeoutMs
+	}
+	return DefaultHangTimeoutMs
 }
 
 // Drivers maps each state to the plugin that drives it.
@@ -216,6 +238,9 @@ func (c Config) Validate() error {
 	}
 	if c.DeadlineMs < 0 {
 		bad("deadline_ms %d: must be ≥ 0 (0 = a quarter of the control step)", c.DeadlineMs)
+	}
+	if c.HangTimeoutMs < 0 {
+		bad("hang_timeout_ms %d: must be ≥ 0 (0 = %d)", c.HangTimeoutMs, DefaultHangTimeoutMs)
 	}
 	if c.MaxMisses < 1 {
 		bad("max_misses %d: must be ≥ 1", c.MaxMisses)

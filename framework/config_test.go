@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 func TestDefaultConfigValid(t *testing.T) {
@@ -97,6 +99,8 @@ plugins:
 `, []string{`plugins.explore: env "A=B": a variable name must be non-empty`,
 			`plugins.explore: env "RESCUEKIT_PLUGIN_DEBUG" is set by the runner`,
 			`plugins.explore: env "PLUGIN_MIN_PORT" is set by the runner`}},
+		{"negative hang timeout", "hang_timeout_ms: -1\n", []string{"hang_timeout_ms -1: must be ≥ 0"}},
+		{"realtime not a bool", "realtime: sometimes\n", []string{"invalid YAML"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,6 +130,29 @@ func TestParseConfigOverridesDefault(t *testing.T) {
 	}
 	if _, ok := c.Plugins["victimdetect"]; ok {
 		t.Error("plugins section should replace the default's")
+	}
+}
+
+func TestParseConfigModes(t *testing.T) {
+	for _, tt := range []struct {
+		yaml     string
+		realtime bool
+		hangMs   int
+	}{
+		{"", false, 5000}, // the default: lockstep
+		{"realtime: true\n", true, 5000},
+		{"hang_timeout_ms: 20000\n", false, 20000},
+	} {
+		c, err := ParseConfig([]byte(tt.yaml))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.yaml, err)
+		}
+		if c.Realtime != tt.realtime || c.HangTimeout() != tt.hangMs {
+			t.Errorf("%q: realtime %v hang timeout %d, want %v and %d", tt.yaml, c.Realtime, c.HangTimeout(), tt.realtime, tt.hangMs)
+		}
+	}
+	if got := (Config{}).HangTimeout(); got != DefaultHangTimeoutMs {
+		t.Errorf("zero config: hang timeout %d, want %d", got, DefaultHangTimeoutMs)
 	}
 }
 
@@ -184,8 +211,24 @@ func TestBlackboardDeclaredKeys(t *testing.T) {
 	}
 }
 
+func TestStillnessWheelRadius(t *testing.T) {
+	// A turn of 0.001 rad in 32 ms is 0.000625 m/s on a 0.02 m wheel (still)
+	// and 0.00125 m/s on a 0.04 m wheel (moving: Erebus's bound is 0.001).
+	const dt = 0.032
+	for _, tt := range []struct {
+		radius float64
+		want   float64
+	}{{0, dt}, {erebus.WheelRadius, dt}, {0.04, 0}} {
+		s := newStillness(tt.radius)
+		s.update(dt, [2]float64{0, 0})
+		if got := s.update(dt, [2]float64{0.001, 0}); got != tt.want {
+			t.Errorf("wheel radius %g: still for %g, want %g", tt.radius, got, tt.want)
+		}
+	}
+}
+
 func TestStillness(t *testing.T) {
-	s := newStillness()
+	s := newStillness(0)
 	const dt = 0.032
 	// 0.001 m/s for 32 ms turns a 0.02 m wheel by 0.0016 rad.
 	tests := []struct {

@@ -1,6 +1,10 @@
 package framework
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/erebus"
+)
 
 // stillness estimates, from the robot's own sensors, how long it has stood
 // still — what Erebus's supervisor measures with the robot node's velocity
@@ -16,10 +20,17 @@ type stillness struct {
 	wheels    [2]float64
 	stillFor  float64
 	wheelRad  float64 // wheel radius, metres
-	threshold float64 // m/s, Erebus's 0.001
+	threshold float64 // m/s, erebus.StoppedVelocity
 }
 
-func newStillness() *stillness { return &stillness{wheelRad: 0.02, threshold: 0.001} }
+// newStillness returns a stillness count for wheels of radius wheelRad
+// metres; 0 means the default Erebus robot's (erebus.WheelRadius).
+func newStillness(wheelRad float64) *stillness {
+	if wheelRad <= 0 {
+		wheelRad = erebus.WheelRadius
+	}
+	return &stillness{wheelRad: wheelRad, threshold: erebus.StoppedVelocity}
+}
 
 // update takes the wheel encoder readings at the end of a control step of dt
 // seconds and returns the time stood still so far.

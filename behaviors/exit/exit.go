@@ -13,12 +13,11 @@ package exit
 
 import (
 	"context"
-	"fmt"
 	"math"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 )
 
 // Name is the plugin's name.
@@ -233,11 +232,8 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 // carrying the map (and its evaluation) or the exit was dropped: nothing of
 // it reached the supervisor, so it must be sent again.
 func (x *Exit) resendDropped(obs *pluginpb.Observation) {
-	for _, e := range obs.GetErrors() {
-		var step uint64
-		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err != nil {
-			continue
-		}
+	for _, d := range obs.GetDropped() {
+		step := d.GetStep()
 		switch {
 		case x.phase >= 2 && x.mapStep != 0 && step == x.mapStep:
 			x.phase, x.mapStep = 0, 0

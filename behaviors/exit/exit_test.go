@@ -11,9 +11,9 @@ import (
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -124,27 +124,27 @@ func Example() {
 // TestResendDropped: when the runner reports that the Action carrying the
 // map and its evaluation, or the exit, was dropped, exit sends it again.
 func TestResendDropped(t *testing.T) {
-	dropped := func(step int) []string {
-		return []string{fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, step)}
+	dropped := func(step uint64) *pluginpb.Observation {
+		return &pluginpb.Observation{Dropped: []*pluginpb.DroppedStep{{Step: step, Reason: "no answer within the 8 ms deadline"}}}
 	}
 	cases := []struct {
 		name              string
 		phase             int
 		mapStep, exitStep uint64
-		errs              []string
+		obs               *pluginpb.Observation
 		wantPhase         int
 	}{
 		{"map dropped", 2, 10, 0, dropped(10), 0},
 		{"map dropped while exiting", 3, 10, 20, dropped(10), 0},
 		{"exit dropped", 3, 10, 20, dropped(20), 2},
 		{"another step dropped", 3, 10, 20, dropped(15), 3},
-		{"other errors", 3, 10, 20, []string{"comms gate refused something"}, 3},
+		{"other errors", 3, 10, 20, &pluginpb.Observation{Errors: []string{"comms gate refused something"}}, 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			x := New().(*Exit)
 			x.phase, x.mapStep, x.exitStep = c.phase, c.mapStep, c.exitStep
-			x.resendDropped(&pluginpb.Observation{Errors: c.errs})
+			x.resendDropped(c.obs)
 			if x.phase != c.wantPhase {
 				t.Errorf("phase %d, want %d", x.phase, c.wantPhase)
 			}

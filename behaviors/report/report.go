@@ -54,9 +54,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -271,17 +271,15 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	if now-j.start > r.timeoutS {
 		return r.finish(act, bb, signs.Unreachable, "timeout"), nil
 	}
-	for _, e := range obs.GetErrors() {
-		var step uint64
-		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err == nil {
-			if (j.phase == phaseHold || j.phase == phaseConfirm) && step == j.reportStep && len(r.sent) > 0 {
-				// The Action that carried the report was dropped: nothing
-				// was sent, so report again.
-				r.sent = r.sent[:len(r.sent)-1]
-				j.phase = phaseSettle
-			}
-			continue
+	for _, d := range obs.GetDropped() {
+		if (j.phase == phaseHold || j.phase == phaseConfirm) && d.GetStep() == j.reportStep && len(r.sent) > 0 {
+			// The Action that carried the report was dropped: nothing
+			// was sent, so report again.
+			r.sent = r.sent[:len(r.sent)-1]
+			j.phase = phaseSettle
 		}
+	}
+	for _, e := range obs.GetErrors() {
 		if j.phase != phaseHold || !strings.Contains(strings.ToLower(e), "report") {
 			continue
 		}

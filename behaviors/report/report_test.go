@@ -2,14 +2,13 @@ package report
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -47,18 +46,19 @@ func TestConfigure(t *testing.T) {
 // by the wheel commands (a unicycle), keeps the blackboard and the
 // stillness count, and answers game-info requests with a score.
 type world struct {
-	t      *testing.T
-	b      sdk.Behavior
-	bb     map[string][]byte
-	pose   nav.Pose
-	wl, wr float64 // wheel angles
-	still  float64
-	step   uint64
-	score  float64
-	inbox  []*pluginpb.Inbound
-	errs   []string
-	events []string
-	sent   []*pluginpb.Report
+	t       *testing.T
+	b       sdk.Behavior
+	bb      map[string][]byte
+	pose    nav.Pose
+	wl, wr  float64 // wheel angles
+	still   float64
+	step    uint64
+	score   float64
+	inbox   []*pluginpb.Inbound
+	errs    []string
+	dropped []*pluginpb.DroppedStep
+	events  []string
+	sent    []*pluginpb.Report
 	// refuse, when set, refuses reports with this error.
 	refuse string
 	// seen refreshes the candidate's Step every step (victim-detect sees it).
@@ -85,9 +85,9 @@ func (w *world) run(n int) {
 			Gps:            &pluginpb.Vec3{X: w.pose.X, Y: -0.03, Z: w.pose.Z},
 			InertialUnit:   &pluginpb.InertialUnit{Yaw: w.pose.Yaw},
 			WheelPositions: &pluginpb.WheelPositions{Left: w.wl, Right: w.wr},
-			StillSeconds:   w.still, Blackboard: w.bb, Inbox: w.inbox, Errors: w.errs,
+			StillSeconds:   w.still, Blackboard: w.bb, Inbox: w.inbox, Errors: w.errs, Dropped: w.dropped,
 		}
-		w.inbox, w.errs = nil, nil
+		w.inbox, w.errs, w.dropped = nil, nil, nil
 		a, err := w.b.Step(context.Background(), obs)
 		if err != nil {
 			w.t.Fatal(err)
@@ -107,7 +107,7 @@ func (w *world) run(n int) {
 			case o.GetReport() != nil:
 				if w.drop > 0 {
 					w.drop--
-					w.errs = append(w.errs, fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, w.step))
+					w.dropped = append(w.dropped, &pluginpb.DroppedStep{Step: w.step, Reason: "no answer within the 8 ms deadline"})
 					continue
 				}
 				if w.refuse != "" {

@@ -26,6 +26,7 @@ type gameFlags struct {
 	attached  map[string]*plugin.ReattachConfig
 	logFormat string
 	logLevel  string
+	realtime  bool
 }
 
 func (f *gameFlags) add(cmd *cobra.Command) {
@@ -35,6 +36,7 @@ func (f *gameFlags) add(cmd *cobra.Command) {
 	fl.StringArrayVar(&f.attach, "attach", nil, "NAME=JSON: attach to plugin NAME running in debug mode, JSON being the line it printed (repeatable)")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format: console or json")
 	fl.StringVar(&f.logLevel, "log-level", "warn", "lowest log level shown: debug, info, warn, error")
+	fl.BoolVar(&f.realtime, "realtime", false, "embedded simulator: apply the plugins' per-step deadline with the wall clock, as Webots does (games then depend on the machine's load); default: lockstep, the same seed gives the same game")
 }
 
 // loadConfig reads the config and applies --plugin overrides.
@@ -45,6 +47,9 @@ func (f *gameFlags) loadConfig() (framework.Config, error) {
 		if cfg, err = framework.LoadConfig(f.config); err != nil {
 			return cfg, err
 		}
+	}
+	if f.realtime {
+		cfg.Realtime = true
 	}
 	for _, p := range f.plugins {
 		name, path, ok := strings.Cut(p, "=")

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,7 +53,12 @@ func newEvalCmd() *cobra.Command {
 		Long: `eval plays N games per world (with seeded noise by default), in parallel across cores, and prints
 per world and overall: the score as a percentage of the world's maximum, the signs found with the
 correct type, misidentifications per run, the map score, the exit-bonus rate, automatic lack-of-progress
-relocations, game time used and wall time.`,
+relocations and game time used; below the table, the timings (wall time, the plugins' step times and
+the steps over the per-step deadline), which vary with the machine's load.
+
+Games play in lockstep (the runner waits for every plugin), so the same command gives the same table on
+an idle and on a loaded machine; --realtime applies the per-step deadline with the wall clock, as on
+Webots. The table and the JSON say which mode was used.`,
 		Example: `  runner eval --worlds ../shared/erebus/worlds --runs 10 --seed 1
   runner eval --generate 50 --runs 10 --parallel 2 --json > eval.json
   runner eval --worlds a.wbt,b.wbt --plugin explore=./bin/wallfollow`,
@@ -197,13 +204,24 @@ func runEval(cmd *cobra.Command, f *evalFlags) error {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
-			Table []evalRow     `json:"table"`
-			Games []game.Result `json:"games"`
-			Noise *sim.Noise    `json:"noise,omitempty"`
-		}{rows, all, noiseIf(f.noise)})
+			Mode     string        `json:"mode"`
+			BudgetMs int           `json:"budget_ms"`
+			Table    []evalRow     `json:"table"`
+			Games    []game.Result `json:"games"`
+			Noise    *sim.Noise    `json:"noise,omitempty"`
+		}{evalMode(cfg), cfg.Deadline(), rows, all, noiseIf(f.noise)})
 	}
+	fmt.Fprintln(cmd.OutOrStdout(), modeLine(framework.Summary{Mode: evalMode(cfg), BudgetMs: cfg.Deadline()}))
 	printEval(cmd.OutOrStdout(), rows)
 	return nil
+}
+
+// evalMode is the mode eval's games play in (game.Play's choice).
+func evalMode(cfg framework.Config) string {
+	if cfg.Realtime {
+		return framework.ModeRealtime
+	}
+	return framework.ModeLockstep
 }
 
 func noiseIf(on bool) *sim.Noise {
@@ -255,11 +273,18 @@ type evalRow struct {
 	GameTime      float64       `json:"game_time_s_mean"`
 	WallTime      time.Duration `json:"wall_time_ns_mean"`
 	Misses        int           `json:"plugin_misses"`
+	Hangs         int           `json:"plugin_hangs"`
 	Restarts      int           `json:"plugin_restarts"`
 	CommsRefusals int           `json:"comms_refusals"`
-	// PluginP99 is, per plugin, the largest of the games' 99th percentiles
-	// of the step round trip (in-process: the behavior's compute alone).
+	// PluginP99 and PluginMax are, per plugin, the largest of the games'
+	// 99th percentiles and maxima of the step round trip (in-process: the
+	// behavior's compute alone).
 	PluginP99 map[string]time.Duration `json:"plugin_step_p99_ns"`
+	PluginMax map[string]time.Duration `json:"plugin_step_max_ns,omitempty"`
+	// OverBudget and Answered are, per plugin, the steps over the per-step
+	// deadline (lockstep) and the steps answered, over all games.
+	OverBudget map[string]int `json:"plugin_over_budget,omitempty"`
+	Answered   map[string]int `json:"plugin_steps,omitempty"`
 }
 
 func summarize(name string, rs []game.Result) evalRow {
@@ -285,11 +310,16 @@ func summarize(name string, rs []game.Result) evalRow {
 		row.WallTime += r.Runner.WallTime
 		for name, p := range r.Runner.Plugins {
 			row.Misses += p.Misses
+			row.Hangs += p.Hangs
 			row.Restarts += p.Restarts
 			if row.PluginP99 == nil {
-				row.PluginP99 = map[string]time.Duration{}
+				row.PluginP99, row.PluginMax = map[string]time.Duration{}, map[string]time.Duration{}
+				row.OverBudget, row.Answered = map[string]int{}, map[string]int{}
 			}
 			row.PluginP99[name] = max(row.PluginP99[name], p.StepP99)
+			row.PluginMax[name] = max(row.PluginMax[name], p.StepMax)
+			row.OverBudget[name] += p.OverBudget
+			row.Answered[name] += p.Steps
 		}
 		for _, n := range r.Runner.CommsRefusals {
 			row.CommsRefusals += n
@@ -308,9 +338,11 @@ func summarize(name string, rs []game.Result) evalRow {
 
 func max1(n int) int { return max(n, 1) }
 
+// printEval prints the table, whose figures depend on the games alone in
+// lockstep, then the timings, which vary with the machine's load.
 func printEval(w io.Writer, rows []evalRow) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "world\truns\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\twall s\tmisses\trestarts\trefusals\t")
+	fmt.Fprintln(tw, "world\truns\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\tmisses\thangs\trestarts\trefusals\t")
 	for _, r := range rows {
 		// A world without signs has no maximum score, no sign rate and no
 		// exit bonus to win (it needs a sign found): show "-".
@@ -318,21 +350,31 @@ func printEval(w io.Writer, rows []evalRow) {
 		if r.Signs > 0 {
 			score, signs, exit = fmt.Sprintf("%.1f", r.ScorePct), fmt.Sprintf("%.1f", r.SignsCorrect), fmt.Sprintf("%.0f", r.ExitBonusRate)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.2f\t%.3f\t%s\t%d\t%.0f\t%.2f\t%d\t%d\t%d\t\n", strings.TrimSuffix(r.World, ".wbt"), r.Runs,
-			score, signs, r.MisidPerRun, r.MapScore, exit, r.AutoLoP, r.GameTime, r.WallTime.Seconds(),
-			r.Misses, r.Restarts, r.CommsRefusals)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.2f\t%.3f\t%s\t%d\t%.0f\t%d\t%d\t%d\t%d\t\n", strings.TrimSuffix(r.World, ".wbt"), r.Runs,
+			score, signs, r.MisidPerRun, r.MapScore, exit, r.AutoLoP, r.GameTime,
+			r.Misses, r.Hangs, r.Restarts, r.CommsRefusals)
 	}
 	_ = tw.Flush()
-	if all := rows[len(rows)-1]; len(all.PluginP99) > 0 {
-		names := make([]string, 0, len(all.PluginP99))
-		for n := range all.PluginP99 {
-			names = append(names, n)
+	all := rows[len(rows)-1]
+	fmt.Fprintf(w, "timings (they vary with the machine's load): wall time %.2f s per game", all.WallTime.Seconds())
+	if len(all.PluginP99) > 0 {
+		fmt.Fprint(w, "; plugin step p99 / max (worst game):")
+		for i, n := range slices.Sorted(maps.Keys(all.PluginP99)) {
+			sep := ","
+			if i == 0 {
+				sep = ""
+			}
+			fmt.Fprintf(w, "%s %s %.2f / %.2f ms", sep, n, float64(all.PluginP99[n])/1e6, float64(all.PluginMax[n])/1e6)
 		}
-		sort.Strings(names)
-		fmt.Fprint(w, "plugin step p99 (worst game):")
-		for _, n := range names {
-			fmt.Fprintf(w, " %s %.2f ms", n, float64(all.PluginP99[n])/1e6)
+	}
+	fmt.Fprintln(w)
+	var over []string
+	for _, n := range slices.Sorted(maps.Keys(all.OverBudget)) {
+		if k := all.OverBudget[n]; k > 0 {
+			over = append(over, fmt.Sprintf("%s %d of %d steps", n, k, all.Answered[n]))
 		}
-		fmt.Fprintln(w)
+	}
+	if len(over) > 0 {
+		fmt.Fprintf(w, "over the per-step budget: %s: on Webots those steps get a safe action\n", strings.Join(over, ", "))
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -49,11 +51,17 @@ them itself), and prints the score and what happened.
 
 The runner steps the game on one thread and each plugin process runs on one (GOMAXPROCS=1: less
 CPU and fewer thread wake-ups when several processes share a few cores); set GOMAXPROCS in the
-environment to change both. Plugins also get GOGC=400 unless GOGC is set (fewer garbage collections mid-step).`,
+environment to change both. Plugins also get GOGC=400 unless GOGC is set (fewer garbage collections mid-step).
+
+On the embedded simulator the runner waits for every plugin's answer (lockstep): the same seed gives
+the same game however busy the machine is. The summary gives each plugin's time per step and the
+steps over the per-step deadline, which on Webots would get a safe action; --realtime applies that
+deadline with the wall clock instead (docs/lockstep.md).`,
 		Example: `  runner run
   runner run --world ../shared/erebus/worlds/world1.wbt --seed 3 --noise
   runner run --plugin explore=./bin/wallfollow --log-level info
-  runner run --json > summary.json`,
+  runner run --json > summary.json
+  runner run --realtime --log-level info   # wall-clock deadlines, as on Webots`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runGame(cmd, &f) },
 	}
@@ -64,7 +72,7 @@ environment to change both. Plugins also get GOGC=400 unless GOGC is set (fewer 
 	fl.Int64Var(&f.seed, "seed", 1, "seed of the simulator's noise and of the plugins")
 	fl.BoolVar(&f.json, "json", false, "print the summary as JSON on stdout")
 	fl.BoolVar(&f.noise, "noise", false, "add sensor and wheel noise (seeded)")
-	fl.BoolVar(&f.wallClock, "wall-clock", false, "measure Erebus's real-time limit with the wall clock (default: simulation time, reproducible)")
+	fl.BoolVar(&f.wallClock, "wall-clock", false, "measure Erebus's real-time limit with the wall clock (default: simulation time, reproducible; docs/lockstep.md)")
 	fl.BoolVar(&f.watch, "watch", false, "restart a plugin whose binary changes on disk, keeping the blackboard")
 	fl.StringVar(&f.robotJSON, "robot", "", "Erebus robot-customiser JSON describing the robot (default: the default Erebus robot)")
 	return cmd
@@ -182,18 +190,33 @@ func printSummary(w io.Writer, res game.Result) {
 	p("steps", "%d control steps, %.1f s simulated, %s wall time (%.0f× real time)",
 		s.Steps, s.SimTime, s.WallTime.Round(time.Millisecond), s.SimTime/max(s.WallTime.Seconds(), 1e-9))
 	p("final state", "%s", s.FinalState)
-	names := make([]string, 0, len(s.Plugins))
-	for n := range s.Plugins {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		ps := s.Plugins[n]
-		p("plugin "+n, "%d steps, %d deadline misses, %d crashes, %d restarts, %d errors", ps.Steps, ps.Misses, ps.Crashes, ps.Restarts, ps.Errors)
-	}
+	printPlugins(p, s)
 	p("comms", "%d packets sent, refusals: %s", s.PacketsSent, mapStr(s.CommsRefusals))
 	p("events", "transitions %s, %d rejected", mapStr(s.Transitions), s.EventsRejected)
 	_ = tw.Flush()
+	if s.BudgetNote != "" {
+		fmt.Fprintln(w, s.BudgetNote)
+	}
+}
+
+// modeLine says how the runner waited for the plugins.
+func modeLine(s framework.Summary) string {
+	if s.Mode == framework.ModeLockstep {
+		return fmt.Sprintf("lockstep: the runner waited for every plugin (same seed, same game); real-time budget %d ms per step", s.BudgetMs)
+	}
+	return fmt.Sprintf("realtime: %d ms deadline per step on the wall clock (a late plugin gets a safe action)", s.BudgetMs)
+}
+
+// printPlugins prints the mode and, per plugin, its steps, times and
+// troubles.
+func printPlugins(p func(k, format string, a ...any), s framework.Summary) {
+	p("mode", "%s", modeLine(s))
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	for _, n := range slices.Sorted(maps.Keys(s.Plugins)) {
+		ps := s.Plugins[n]
+		p("plugin "+n, "%d steps, step p50 %.2f / p99 %.2f / max %.2f ms, %d over budget, %d deadline misses, %d hangs, %d crashes, %d restarts, %d errors",
+			ps.Steps, ms(ps.StepP50), ms(ps.StepP99), ms(ps.StepMax), ps.OverBudget, ps.Misses, ps.Hangs, ps.Crashes, ps.Restarts, ps.Errors)
+	}
 }
 
 func pct(a, b float64) float64 {
@@ -248,5 +271,11 @@ func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) er
 	fmt.Fprintf(w, "ended: %s after %d steps (%.1f s simulated, %s wall time), final state %s\n",
 		s.EndReason, s.Steps, s.SimTime, s.WallTime.Round(time.Millisecond), s.FinalState)
 	fmt.Fprintf(w, "comms: %d packets sent, refusals: %s; transitions %s\n", s.PacketsSent, mapStr(s.CommsRefusals), mapStr(s.Transitions))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	printPlugins(func(k, format string, a ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, a...)) }, s)
+	_ = tw.Flush()
+	if s.BudgetNote != "" {
+		fmt.Fprintln(w, s.BudgetNote)
+	}
 	return nil
 }

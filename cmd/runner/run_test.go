@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 )
 
@@ -26,13 +27,8 @@ func TestMain(m *testing.M) {
 // world, and checks the summary: the game ended by exit, the behaviors
 // scored, no plugin crashed, nothing was refused.
 func TestRunWholeGame(t *testing.T) {
-	// A generous deadline: this test is about the game, and runs under -race
-	// on a shared machine too (deadline misses are tested in framework).
-	cfg := filepath.Join(t.TempDir(), "slow.yaml")
-	if err := os.WriteFile(cfg, []byte("deadline_ms: 1000\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := runRoot(t, "run", "--json", "--config", cfg, "--world", filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt"), "--log-level", "error")
+	// The default lockstep: no deadline for -race or a shared machine to miss.
+	out, err := runRoot(t, "run", "--json", "--world", filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt"), "--log-level", "error")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,6 +47,9 @@ func TestRunWholeGame(t *testing.T) {
 		if p.Crashes != 0 || p.Restarts != 0 {
 			t.Errorf("plugin %s crashed: %+v", name, p)
 		}
+	}
+	if res.Runner.Mode != framework.ModeLockstep {
+		t.Errorf("mode %q, want lockstep by default", res.Runner.Mode)
 	}
 	if len(res.Runner.CommsRefusals) != 0 {
 		t.Errorf("comms refusals %v", res.Runner.CommsRefusals)

@@ -38,6 +38,7 @@ type Conn struct {
 	// to the next one, as the SDK merges waiting Observations.
 	carryInbox []*pluginpb.Inbound
 	carryErrs  []string
+	carryDrop  []*pluginpb.DroppedStep
 }
 
 // New returns a connection to b.
@@ -96,15 +97,17 @@ func (c *Conn) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		c.mu.Lock()
 		c.carryInbox = append(c.carryInbox, obs.GetInbox()...)
 		c.carryErrs = append(c.carryErrs, obs.GetErrors()...)
+		c.carryDrop = append(c.carryDrop, obs.GetDropped()...)
 		c.mu.Unlock()
 		return nil, ctx.Err()
 	}
 	c.mu.Lock()
-	if len(c.carryInbox)+len(c.carryErrs) > 0 {
+	if len(c.carryInbox)+len(c.carryErrs)+len(c.carryDrop) > 0 {
 		merged := proto.CloneOf(obs)
 		merged.Inbox = append(c.carryInbox, obs.GetInbox()...)
 		merged.Errors = append(c.carryErrs, obs.GetErrors()...)
-		obs, c.carryInbox, c.carryErrs = merged, nil, nil
+		merged.Dropped = append(c.carryDrop, obs.GetDropped()...)
+		obs, c.carryInbox, c.carryErrs, c.carryDrop = merged, nil, nil, nil
 	}
 	c.mu.Unlock()
 	done := make(chan result, 1)

@@ -72,7 +72,12 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	opts := framework.Options{Config: o.Config, Robot: robot, Launch: o.Launch, Logger: o.Logger, Seed: o.Seed, Watch: o.Watch}
+	opts := framework.Options{Config: o.Config, Robot: robot, Launch: o.Launch, Logger: o.Logger, Seed: o.Seed, Watch: o.Watch,
+		// Lockstep unless the config asks for real-time deadlines: the
+		// simulator's time stands still while the runner waits.
+		Lockstep:    !o.Config.Realtime,
+		WheelRadius: o.Robot.WheelRadius, // 0 for the default robot: erebus.WheelRadius
+	}
 	if o.OnStep != nil {
 		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
 	}
@@ -139,10 +144,12 @@ func InProcess(behaviors map[string]func() sdk.Behavior) framework.Launcher {
 	}
 }
 
-// Reproducible returns cfg with plugin deadlines so generous that no plugin
-// misses one on a loaded machine: a game then depends on its seed alone. It
-// is for tests and measurements of the behaviors, not for competition.
+// Reproducible returns cfg in lockstep (the embedded simulator's default)
+// with a real-time budget so generous that no step goes over it: a game
+// depends on its seed alone, and its summary carries no budget note. It is
+// for tests and measurements of the behaviors, not for competition.
 func Reproducible(cfg framework.Config) framework.Config {
+	cfg.Realtime = false
 	cfg.DeadlineMs, cfg.MaxMisses = 2000, 1000
 	return cfg
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"testing"
+	"time"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/examples/worlds"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
@@ -72,5 +74,48 @@ func TestPlayExitAtOnce(t *testing.T) {
 	}
 	if res.MaxScore <= 0 || res.Signs != len(w.Signs) || res.World != w.Name {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// TestLockstepRealTimeIsSimTime: in lockstep the referee's real clock is the
+// simulated time (docs/lockstep.md), so a game whose plugins are slow on the
+// wall clock still ends by game time, never by Erebus's real-time limit.
+func TestLockstepRealTimeIsSimTime(t *testing.T) {
+	name, data := worlds.Default()
+	w, err := world.Parse(name, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.GameTime = 4 // seconds: a short game (real-time limit 64 s)
+	slow := func(n string, states ...string) func() sdk.Behavior {
+		return func() sdk.Behavior {
+			return sdk.New(sdk.Description{Name: n, States: states, Watcher: len(states) == 0},
+				func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+					if n == "explore" && o.GetStep()%25 == 0 {
+						time.Sleep(10 * time.Millisecond) // over the 8 ms budget
+					}
+					return nil, nil
+				})
+		}
+	}
+	res, err := game.Play(context.Background(), game.Options{
+		World: w, Config: framework.DefaultConfig(), Seed: 1,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore": slow("explore", "explore"), "report": slow("report", "report"),
+			"exit": slow("exit", "exit"), "victimdetect": slow("victimdetect"),
+		}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, s := res.Referee, res.Runner
+	if s.Mode != framework.ModeLockstep || r.EndReason != referee.EndGameTime {
+		t.Fatalf("mode %q, game ended %q: want lockstep, ended by game time", s.Mode, r.EndReason)
+	}
+	if math.Abs(r.RealTime-s.SimTime) > 0.05 || r.MaxRealTime != erebus.RealTimeLimit(4) {
+		t.Errorf("real clock %.3f s (limit %d), simulated %.3f s: want the real clock to be the simulated time", r.RealTime, r.MaxRealTime, s.SimTime)
+	}
+	if p := s.Plugins["explore"]; p.OverBudget < 1 || p.Misses != 0 || s.BudgetNote == "" {
+		t.Errorf("explore %+v, note %q: want its slow steps counted over budget, none missed", p, s.BudgetNote)
 	}
 }

@@ -643,6 +643,7 @@ func (p *Plugin) send(ctx context.Context, step uint64, obs *pluginpb.Observatio
 		merged := proto.CloneOf(obs)
 		merged.Inbox = append(stale.GetInbox(), obs.GetInbox()...)
 		merged.Errors = append(stale.GetErrors(), obs.GetErrors()...)
+		merged.Dropped = append(stale.GetDropped(), obs.GetDropped()...)
 		obs = merged
 	default:
 	}

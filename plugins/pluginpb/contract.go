@@ -34,9 +34,11 @@ const EnvLogLevel = "RESCUEKIT_PLUGIN_LOG_LEVEL"
 // Description as JSON on stdout and exit.
 const DescribeFlag = "--describe"
 
-// ErrDroppedPrefix starts the Observation error by which the runner tells a
-// plugin that its Action for an earlier step came too late (or failed) and
-// was dropped whole: nothing it asked for — wheels, messages, events,
-// blackboard writes — was applied, so a plugin that sent messages should
-// send them again.
+// ErrDroppedPrefix started the Observation error ("dropped: step N: why")
+// by which runners before Observation.dropped told a plugin that its Action
+// for an earlier step was dropped whole.
+//
+// Deprecated: read Observation.GetDropped, which gives the step as a
+// number. The runner no longer writes this text; the constant stays for one
+// release so that plugin sources naming it still build.
 const ErrDroppedPrefix = "dropped:"

@@ -1077,7 +1077,12 @@ type Observation struct {
 	Blackboard map[string][]byte `protobuf:"bytes,16,rep,name=blackboard,proto3" json:"blackboard,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// errors are the comms refusals and rejected events from the previous
 	// step, each a sentence naming the rule.
-	Errors        []string `protobuf:"bytes,17,rep,name=errors,proto3" json:"errors,omitempty"`
+	Errors []string `protobuf:"bytes,17,rep,name=errors,proto3" json:"errors,omitempty"`
+	// dropped lists the earlier steps whose Action the runner dropped whole
+	// (no answer in time, or the step failed): nothing that Action asked for
+	// (wheels, messages, events, blackboard writes) was applied, so a plugin
+	// that sent messages in it should send them again.
+	Dropped       []*DroppedStep `protobuf:"bytes,18,rep,name=dropped,proto3" json:"dropped,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1231,6 +1236,68 @@ func (x *Observation) GetErrors() []string {
 	return nil
 }
 
+func (x *Observation) GetDropped() []*DroppedStep {
+	if x != nil {
+		return x.Dropped
+	}
+	return nil
+}
+
+// DroppedStep is one Action the runner did not apply.
+type DroppedStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// step is the step of the Observation whose Action was dropped.
+	Step uint64 `protobuf:"varint,1,opt,name=step,proto3" json:"step,omitempty"`
+	// reason says why, for a person: e.g. no answer within the deadline.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DroppedStep) Reset() {
+	*x = DroppedStep{}
+	mi := &file_plugin_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DroppedStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DroppedStep) ProtoMessage() {}
+
+func (x *DroppedStep) ProtoReflect() protoreflect.Message {
+	mi := &file_plugin_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DroppedStep.ProtoReflect.Descriptor instead.
+func (*DroppedStep) Descriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *DroppedStep) GetStep() uint64 {
+	if x != nil {
+		return x.Step
+	}
+	return 0
+}
+
+func (x *DroppedStep) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 // Wheels are wheel velocity commands (rad/s).
 type Wheels struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1242,7 +1309,7 @@ type Wheels struct {
 
 func (x *Wheels) Reset() {
 	*x = Wheels{}
-	mi := &file_plugin_proto_msgTypes[17]
+	mi := &file_plugin_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1254,7 +1321,7 @@ func (x *Wheels) String() string {
 func (*Wheels) ProtoMessage() {}
 
 func (x *Wheels) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[17]
+	mi := &file_plugin_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1267,7 +1334,7 @@ func (x *Wheels) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Wheels.ProtoReflect.Descriptor instead.
 func (*Wheels) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{17}
+	return file_plugin_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Wheels) GetLeft() float64 {
@@ -1297,7 +1364,7 @@ type Led struct {
 
 func (x *Led) Reset() {
 	*x = Led{}
-	mi := &file_plugin_proto_msgTypes[18]
+	mi := &file_plugin_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1309,7 +1376,7 @@ func (x *Led) String() string {
 func (*Led) ProtoMessage() {}
 
 func (x *Led) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[18]
+	mi := &file_plugin_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1322,7 +1389,7 @@ func (x *Led) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Led.ProtoReflect.Descriptor instead.
 func (*Led) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{18}
+	return file_plugin_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Led) GetName() string {
@@ -1359,7 +1426,7 @@ type Report struct {
 
 func (x *Report) Reset() {
 	*x = Report{}
-	mi := &file_plugin_proto_msgTypes[19]
+	mi := &file_plugin_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1371,7 +1438,7 @@ func (x *Report) String() string {
 func (*Report) ProtoMessage() {}
 
 func (x *Report) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[19]
+	mi := &file_plugin_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1384,7 +1451,7 @@ func (x *Report) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Report.ProtoReflect.Descriptor instead.
 func (*Report) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{19}
+	return file_plugin_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Report) GetXCm() int32 {
@@ -1418,7 +1485,7 @@ type MapRow struct {
 
 func (x *MapRow) Reset() {
 	*x = MapRow{}
-	mi := &file_plugin_proto_msgTypes[20]
+	mi := &file_plugin_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1430,7 +1497,7 @@ func (x *MapRow) String() string {
 func (*MapRow) ProtoMessage() {}
 
 func (x *MapRow) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[20]
+	mi := &file_plugin_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1443,7 +1510,7 @@ func (x *MapRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MapRow.ProtoReflect.Descriptor instead.
 func (*MapRow) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{20}
+	return file_plugin_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *MapRow) GetCells() []string {
@@ -1463,7 +1530,7 @@ type Map struct {
 
 func (x *Map) Reset() {
 	*x = Map{}
-	mi := &file_plugin_proto_msgTypes[21]
+	mi := &file_plugin_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1475,7 +1542,7 @@ func (x *Map) String() string {
 func (*Map) ProtoMessage() {}
 
 func (x *Map) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[21]
+	mi := &file_plugin_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1488,7 +1555,7 @@ func (x *Map) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Map.ProtoReflect.Descriptor instead.
 func (*Map) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{21}
+	return file_plugin_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Map) GetRows() []*MapRow {
@@ -1507,7 +1574,7 @@ type Evaluate struct {
 
 func (x *Evaluate) Reset() {
 	*x = Evaluate{}
-	mi := &file_plugin_proto_msgTypes[22]
+	mi := &file_plugin_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1519,7 +1586,7 @@ func (x *Evaluate) String() string {
 func (*Evaluate) ProtoMessage() {}
 
 func (x *Evaluate) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[22]
+	mi := &file_plugin_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1532,7 +1599,7 @@ func (x *Evaluate) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Evaluate.ProtoReflect.Descriptor instead.
 func (*Evaluate) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{22}
+	return file_plugin_proto_rawDescGZIP(), []int{23}
 }
 
 // GameInfoRequest asks for a 'G' reply.
@@ -1544,7 +1611,7 @@ type GameInfoRequest struct {
 
 func (x *GameInfoRequest) Reset() {
 	*x = GameInfoRequest{}
-	mi := &file_plugin_proto_msgTypes[23]
+	mi := &file_plugin_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1556,7 +1623,7 @@ func (x *GameInfoRequest) String() string {
 func (*GameInfoRequest) ProtoMessage() {}
 
 func (x *GameInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[23]
+	mi := &file_plugin_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1569,7 +1636,7 @@ func (x *GameInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfoRequest.ProtoReflect.Descriptor instead.
 func (*GameInfoRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{23}
+	return file_plugin_proto_rawDescGZIP(), []int{24}
 }
 
 // Exit ends the game ('E').
@@ -1581,7 +1648,7 @@ type Exit struct {
 
 func (x *Exit) Reset() {
 	*x = Exit{}
-	mi := &file_plugin_proto_msgTypes[24]
+	mi := &file_plugin_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1593,7 +1660,7 @@ func (x *Exit) String() string {
 func (*Exit) ProtoMessage() {}
 
 func (x *Exit) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[24]
+	mi := &file_plugin_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1606,7 +1673,7 @@ func (x *Exit) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Exit.ProtoReflect.Descriptor instead.
 func (*Exit) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{24}
+	return file_plugin_proto_rawDescGZIP(), []int{25}
 }
 
 // Outbound is one typed message for the supervisor; the runner's comms gate
@@ -1628,7 +1695,7 @@ type Outbound struct {
 
 func (x *Outbound) Reset() {
 	*x = Outbound{}
-	mi := &file_plugin_proto_msgTypes[25]
+	mi := &file_plugin_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +1707,7 @@ func (x *Outbound) String() string {
 func (*Outbound) ProtoMessage() {}
 
 func (x *Outbound) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[25]
+	mi := &file_plugin_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +1720,7 @@ func (x *Outbound) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Outbound.ProtoReflect.Descriptor instead.
 func (*Outbound) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{25}
+	return file_plugin_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *Outbound) GetKind() isOutbound_Kind {
@@ -1779,7 +1846,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_plugin_proto_msgTypes[26]
+	mi := &file_plugin_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1791,7 +1858,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[26]
+	mi := &file_plugin_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1804,7 +1871,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{26}
+	return file_plugin_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Action) GetStep() uint64 {
@@ -1871,7 +1938,7 @@ type Reattach struct {
 
 func (x *Reattach) Reset() {
 	*x = Reattach{}
-	mi := &file_plugin_proto_msgTypes[27]
+	mi := &file_plugin_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1883,7 +1950,7 @@ func (x *Reattach) String() string {
 func (*Reattach) ProtoMessage() {}
 
 func (x *Reattach) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[27]
+	mi := &file_plugin_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1896,7 +1963,7 @@ func (x *Reattach) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Reattach.ProtoReflect.Descriptor instead.
 func (*Reattach) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{27}
+	return file_plugin_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *Reattach) GetProtocol() string {
@@ -2008,7 +2075,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\aInbound\x12<\n" +
 	"\tgame_info\x18\x01 \x01(\v2\x1d.rescuekit.plugin.v1.GameInfoH\x00R\bgameInfo\x12O\n" +
 	"\x10lack_of_progress\x18\x02 \x01(\v2#.rescuekit.plugin.v1.LackOfProgressH\x00R\x0elackOfProgressB\x06\n" +
-	"\x04kind\"\xde\x06\n" +
+	"\x04kind\"\x9a\a\n" +
 	"\vObservation\x12\x12\n" +
 	"\x04step\x18\x01 \x01(\x04R\x04step\x12\x19\n" +
 	"\bsim_time\x18\x02 \x01(\x01R\asimTime\x12\x14\n" +
@@ -2029,10 +2096,14 @@ const file_plugin_proto_rawDesc = "" +
 	"\n" +
 	"blackboard\x18\x10 \x03(\v20.rescuekit.plugin.v1.Observation.BlackboardEntryR\n" +
 	"blackboard\x12\x16\n" +
-	"\x06errors\x18\x11 \x03(\tR\x06errors\x1a=\n" +
+	"\x06errors\x18\x11 \x03(\tR\x06errors\x12:\n" +
+	"\adropped\x18\x12 \x03(\v2 .rescuekit.plugin.v1.DroppedStepR\adropped\x1a=\n" +
 	"\x0fBlackboardEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"2\n" +
+	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"9\n" +
+	"\vDroppedStep\x12\x12\n" +
+	"\x04step\x18\x01 \x01(\x04R\x04step\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"2\n" +
 	"\x06Wheels\x12\x12\n" +
 	"\x04left\x18\x01 \x01(\x01R\x04left\x12\x14\n" +
 	"\x05right\x18\x02 \x01(\x01R\x05right\"E\n" +
@@ -2097,7 +2168,7 @@ func file_plugin_proto_rawDescGZIP() []byte {
 	return file_plugin_proto_rawDescData
 }
 
-var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil),   // 0: rescuekit.plugin.v1.DescribeRequest
 	(*Description)(nil),       // 1: rescuekit.plugin.v1.Description
@@ -2116,25 +2187,26 @@ var file_plugin_proto_goTypes = []any{
 	(*LackOfProgress)(nil),    // 14: rescuekit.plugin.v1.LackOfProgress
 	(*Inbound)(nil),           // 15: rescuekit.plugin.v1.Inbound
 	(*Observation)(nil),       // 16: rescuekit.plugin.v1.Observation
-	(*Wheels)(nil),            // 17: rescuekit.plugin.v1.Wheels
-	(*Led)(nil),               // 18: rescuekit.plugin.v1.Led
-	(*Report)(nil),            // 19: rescuekit.plugin.v1.Report
-	(*MapRow)(nil),            // 20: rescuekit.plugin.v1.MapRow
-	(*Map)(nil),               // 21: rescuekit.plugin.v1.Map
-	(*Evaluate)(nil),          // 22: rescuekit.plugin.v1.Evaluate
-	(*GameInfoRequest)(nil),   // 23: rescuekit.plugin.v1.GameInfoRequest
-	(*Exit)(nil),              // 24: rescuekit.plugin.v1.Exit
-	(*Outbound)(nil),          // 25: rescuekit.plugin.v1.Outbound
-	(*Action)(nil),            // 26: rescuekit.plugin.v1.Action
-	(*Reattach)(nil),          // 27: rescuekit.plugin.v1.Reattach
-	nil,                       // 28: rescuekit.plugin.v1.Description.ParamsEntry
-	nil,                       // 29: rescuekit.plugin.v1.ConfigureRequest.ParamsEntry
-	nil,                       // 30: rescuekit.plugin.v1.Observation.BlackboardEntry
-	nil,                       // 31: rescuekit.plugin.v1.Action.BlackboardEntry
+	(*DroppedStep)(nil),       // 17: rescuekit.plugin.v1.DroppedStep
+	(*Wheels)(nil),            // 18: rescuekit.plugin.v1.Wheels
+	(*Led)(nil),               // 19: rescuekit.plugin.v1.Led
+	(*Report)(nil),            // 20: rescuekit.plugin.v1.Report
+	(*MapRow)(nil),            // 21: rescuekit.plugin.v1.MapRow
+	(*Map)(nil),               // 22: rescuekit.plugin.v1.Map
+	(*Evaluate)(nil),          // 23: rescuekit.plugin.v1.Evaluate
+	(*GameInfoRequest)(nil),   // 24: rescuekit.plugin.v1.GameInfoRequest
+	(*Exit)(nil),              // 25: rescuekit.plugin.v1.Exit
+	(*Outbound)(nil),          // 26: rescuekit.plugin.v1.Outbound
+	(*Action)(nil),            // 27: rescuekit.plugin.v1.Action
+	(*Reattach)(nil),          // 28: rescuekit.plugin.v1.Reattach
+	nil,                       // 29: rescuekit.plugin.v1.Description.ParamsEntry
+	nil,                       // 30: rescuekit.plugin.v1.ConfigureRequest.ParamsEntry
+	nil,                       // 31: rescuekit.plugin.v1.Observation.BlackboardEntry
+	nil,                       // 32: rescuekit.plugin.v1.Action.BlackboardEntry
 }
 var file_plugin_proto_depIdxs = []int32{
-	28, // 0: rescuekit.plugin.v1.Description.params:type_name -> rescuekit.plugin.v1.Description.ParamsEntry
-	29, // 1: rescuekit.plugin.v1.ConfigureRequest.params:type_name -> rescuekit.plugin.v1.ConfigureRequest.ParamsEntry
+	29, // 0: rescuekit.plugin.v1.Description.params:type_name -> rescuekit.plugin.v1.Description.ParamsEntry
+	30, // 1: rescuekit.plugin.v1.ConfigureRequest.params:type_name -> rescuekit.plugin.v1.ConfigureRequest.ParamsEntry
 	13, // 2: rescuekit.plugin.v1.Inbound.game_info:type_name -> rescuekit.plugin.v1.GameInfo
 	14, // 3: rescuekit.plugin.v1.Inbound.lack_of_progress:type_name -> rescuekit.plugin.v1.LackOfProgress
 	7,  // 4: rescuekit.plugin.v1.Observation.gps:type_name -> rescuekit.plugin.v1.Vec3
@@ -2146,32 +2218,33 @@ var file_plugin_proto_depIdxs = []int32{
 	11, // 10: rescuekit.plugin.v1.Observation.colour:type_name -> rescuekit.plugin.v1.Colour
 	12, // 11: rescuekit.plugin.v1.Observation.cameras:type_name -> rescuekit.plugin.v1.CameraFrame
 	15, // 12: rescuekit.plugin.v1.Observation.inbox:type_name -> rescuekit.plugin.v1.Inbound
-	30, // 13: rescuekit.plugin.v1.Observation.blackboard:type_name -> rescuekit.plugin.v1.Observation.BlackboardEntry
-	20, // 14: rescuekit.plugin.v1.Map.rows:type_name -> rescuekit.plugin.v1.MapRow
-	19, // 15: rescuekit.plugin.v1.Outbound.report:type_name -> rescuekit.plugin.v1.Report
-	21, // 16: rescuekit.plugin.v1.Outbound.map:type_name -> rescuekit.plugin.v1.Map
-	22, // 17: rescuekit.plugin.v1.Outbound.evaluate:type_name -> rescuekit.plugin.v1.Evaluate
-	14, // 18: rescuekit.plugin.v1.Outbound.lack_of_progress:type_name -> rescuekit.plugin.v1.LackOfProgress
-	23, // 19: rescuekit.plugin.v1.Outbound.game_info_request:type_name -> rescuekit.plugin.v1.GameInfoRequest
-	24, // 20: rescuekit.plugin.v1.Outbound.exit:type_name -> rescuekit.plugin.v1.Exit
-	17, // 21: rescuekit.plugin.v1.Action.wheels:type_name -> rescuekit.plugin.v1.Wheels
-	18, // 22: rescuekit.plugin.v1.Action.leds:type_name -> rescuekit.plugin.v1.Led
-	25, // 23: rescuekit.plugin.v1.Action.outbound:type_name -> rescuekit.plugin.v1.Outbound
-	31, // 24: rescuekit.plugin.v1.Action.blackboard:type_name -> rescuekit.plugin.v1.Action.BlackboardEntry
-	2,  // 25: rescuekit.plugin.v1.Description.ParamsEntry.value:type_name -> rescuekit.plugin.v1.Param
-	0,  // 26: rescuekit.plugin.v1.Behavior.Describe:input_type -> rescuekit.plugin.v1.DescribeRequest
-	3,  // 27: rescuekit.plugin.v1.Behavior.Configure:input_type -> rescuekit.plugin.v1.ConfigureRequest
-	16, // 28: rescuekit.plugin.v1.Behavior.Step:input_type -> rescuekit.plugin.v1.Observation
-	5,  // 29: rescuekit.plugin.v1.Behavior.Ping:input_type -> rescuekit.plugin.v1.PingRequest
-	1,  // 30: rescuekit.plugin.v1.Behavior.Describe:output_type -> rescuekit.plugin.v1.Description
-	4,  // 31: rescuekit.plugin.v1.Behavior.Configure:output_type -> rescuekit.plugin.v1.ConfigureResponse
-	26, // 32: rescuekit.plugin.v1.Behavior.Step:output_type -> rescuekit.plugin.v1.Action
-	6,  // 33: rescuekit.plugin.v1.Behavior.Ping:output_type -> rescuekit.plugin.v1.PingResponse
-	30, // [30:34] is the sub-list for method output_type
-	26, // [26:30] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	31, // 13: rescuekit.plugin.v1.Observation.blackboard:type_name -> rescuekit.plugin.v1.Observation.BlackboardEntry
+	17, // 14: rescuekit.plugin.v1.Observation.dropped:type_name -> rescuekit.plugin.v1.DroppedStep
+	21, // 15: rescuekit.plugin.v1.Map.rows:type_name -> rescuekit.plugin.v1.MapRow
+	20, // 16: rescuekit.plugin.v1.Outbound.report:type_name -> rescuekit.plugin.v1.Report
+	22, // 17: rescuekit.plugin.v1.Outbound.map:type_name -> rescuekit.plugin.v1.Map
+	23, // 18: rescuekit.plugin.v1.Outbound.evaluate:type_name -> rescuekit.plugin.v1.Evaluate
+	14, // 19: rescuekit.plugin.v1.Outbound.lack_of_progress:type_name -> rescuekit.plugin.v1.LackOfProgress
+	24, // 20: rescuekit.plugin.v1.Outbound.game_info_request:type_name -> rescuekit.plugin.v1.GameInfoRequest
+	25, // 21: rescuekit.plugin.v1.Outbound.exit:type_name -> rescuekit.plugin.v1.Exit
+	18, // 22: rescuekit.plugin.v1.Action.wheels:type_name -> rescuekit.plugin.v1.Wheels
+	19, // 23: rescuekit.plugin.v1.Action.leds:type_name -> rescuekit.plugin.v1.Led
+	26, // 24: rescuekit.plugin.v1.Action.outbound:type_name -> rescuekit.plugin.v1.Outbound
+	32, // 25: rescuekit.plugin.v1.Action.blackboard:type_name -> rescuekit.plugin.v1.Action.BlackboardEntry
+	2,  // 26: rescuekit.plugin.v1.Description.ParamsEntry.value:type_name -> rescuekit.plugin.v1.Param
+	0,  // 27: rescuekit.plugin.v1.Behavior.Describe:input_type -> rescuekit.plugin.v1.DescribeRequest
+	3,  // 28: rescuekit.plugin.v1.Behavior.Configure:input_type -> rescuekit.plugin.v1.ConfigureRequest
+	16, // 29: rescuekit.plugin.v1.Behavior.Step:input_type -> rescuekit.plugin.v1.Observation
+	5,  // 30: rescuekit.plugin.v1.Behavior.Ping:input_type -> rescuekit.plugin.v1.PingRequest
+	1,  // 31: rescuekit.plugin.v1.Behavior.Describe:output_type -> rescuekit.plugin.v1.Description
+	4,  // 32: rescuekit.plugin.v1.Behavior.Configure:output_type -> rescuekit.plugin.v1.ConfigureResponse
+	27, // 33: rescuekit.plugin.v1.Behavior.Step:output_type -> rescuekit.plugin.v1.Action
+	6,  // 34: rescuekit.plugin.v1.Behavior.Ping:output_type -> rescuekit.plugin.v1.PingResponse
+	31, // [31:35] is the sub-list for method output_type
+	27, // [27:31] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }
@@ -2183,7 +2256,7 @@ func file_plugin_proto_init() {
 		(*Inbound_GameInfo)(nil),
 		(*Inbound_LackOfProgress)(nil),
 	}
-	file_plugin_proto_msgTypes[25].OneofWrappers = []any{
+	file_plugin_proto_msgTypes[26].OneofWrappers = []any{
 		(*Outbound_Report)(nil),
 		(*Outbound_Map)(nil),
 		(*Outbound_Evaluate)(nil),
@@ -2197,7 +2270,7 @@ func file_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_plugin_proto_rawDesc), len(file_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -98,6 +98,7 @@ func (m *mailbox) put(obs *pluginpb.Observation) {
 	if old := m.obs; old != nil {
 		obs.Inbox = append(old.Inbox, obs.Inbox...)
 		obs.Errors = append(old.Errors, obs.Errors...)
+		obs.Dropped = append(old.Dropped, obs.Dropped...)
 		m.skipped++
 	}
 	m.obs = obs

@@ -1,0 +1,240 @@
+package framework
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+)
+
+type slot struct {
+	name    string
+	cfg     PluginConfig
+	conn    PluginConn
+	desc    *pluginpb.Description
+	inbox   []*pluginpb.Inbound
+	errs    []string
+	dropped []*pluginpb.DroppedStep
+	misses  int
+	stats   PluginStats
+
+	down      bool
+	restartAt float64 // sim time of the next start attempt
+	binMod    time.Time
+	binSize   int64
+
+	act     *pluginpb.Action
+	err     error
+	elapsed time.Duration
+	sent    bool // an Observation went out this step
+
+	jobs chan stepJob // to the slot's worker
+}
+
+// stepJob is one Observation for a slot's worker to deliver.
+type stepJob struct {
+	s    *slot
+	ctx  context.Context
+	conn PluginConn
+	obs  *pluginpb.Observation
+}
+
+// work is a slot's worker: it runs the slot's Step calls, one per job, and
+// hands the slot to done when each has its answer or gave up. A long-lived
+// worker per plugin spares each step a goroutine start (and its stack
+// growth) and a timer per plugin. The runner goroutine resets act, err and
+// elapsed only before sending a job, and reads them only after receiving
+// the slot back.
+func (s *slot) work(done chan<- *slot) {
+	for j := range s.jobs {
+		t0 := time.Now()
+		s.act, s.err = j.conn.Step(j.ctx, j.obs)
+		s.elapsed = time.Since(t0)
+		done <- s
+	}
+}
+
+func (r *runner) startAll(ctx context.Context) error {
+	r.backoff = time.Duration(r.cfg.RestartBackoffMs) * time.Millisecond
+	for _, name := range r.cfg.PluginNames() {
+		s := &slot{name: name, cfg: r.cfg.Plugins[name]}
+		r.slots = append(r.slots, s)
+		r.byName[name] = s
+	}
+	r.done = make(chan *slot, len(r.slots))
+	for _, s := range r.slots {
+		s.jobs = make(chan stepJob, 1)
+		go s.work(r.done)
+	}
+	// Start concurrently: each start is a process launch and a handshake.
+	var wg sync.WaitGroup
+	errs := make([]error, len(r.slots))
+	for i, s := range r.slots {
+		wg.Go(func() { errs[i] = r.start(ctx, s) })
+	}
+	wg.Wait()
+	for _, s := range r.slots {
+		if s.desc != nil {
+			r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// start launches, describes and configures the plugin of s. It touches only
+// s, so several starts may run at once; the caller declares the plugin's
+// blackboard keys afterwards.
+func (r *runner) start(ctx context.Context, s *slot) error {
+	conn, err := r.o.Launch(ctx, s.name, s.cfg)
+	if err != nil {
+		return fmt.Errorf("plugin %s: %w", s.name, err)
+	}
+	desc, err := conn.Describe(ctx)
+	if err == nil {
+		err = conn.Configure(ctx, s.cfg.Params, r.o.Seed)
+	}
+	if err != nil {
+		conn.Kill()
+		return fmt.Errorf("plugin %s: %w", s.name, err)
+	}
+	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
+	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
+		s.binMod, s.binSize = fi.ModTime(), fi.Size()
+	}
+	return nil
+}
+
+// stopWorkers ends the slots' workers; none is busy between steps.
+func (r *runner) stopWorkers() {
+	for _, s := range r.slots {
+		if s.jobs != nil {
+			close(s.jobs)
+		}
+	}
+}
+
+func (r *runner) killAll() {
+	for _, s := range r.slots {
+		if s.conn != nil {
+			s.conn.Kill()
+		}
+	}
+}
+
+// supervise accounts for one plugin's answer and reports whether its action
+// can be used.
+func (r *runner) supervise(s *slot) bool {
+	switch {
+	case s.err == nil && s.act.GetError() == "":
+		s.stats.Steps++
+		s.stats.StepTimes = append(s.stats.StepTimes, s.elapsed)
+		s.overBudget(r.budget)
+		s.misses = 0
+		return true
+	case s.err == nil:
+		s.stats.Steps++
+		s.stats.Errors++
+		s.overBudget(r.budget)
+		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.String("error", s.act.GetError()))
+		return false
+	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited() && r.o.Lockstep:
+		s.stats.Hangs++
+		s.drop(r.step, fmt.Sprintf("no answer within the %d ms hang timeout: the plugin was restarted", r.cfg.HangTimeout()))
+		r.logw(r.log.Warn, "plugin hung: no answer within the hang timeout", zap.String("plugin", s.name),
+			zap.Int("hang_timeout_ms", r.cfg.HangTimeout()))
+		r.restartLater(s, "hung")
+		return false
+	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited():
+		s.misses++
+		s.stats.Misses++
+		s.drop(r.step, fmt.Sprintf("no answer within the %d ms deadline", r.cfg.Deadline()))
+		// Info, not Warn: a loaded machine misses many steps, and the run
+		// summary counts them in one line.
+		r.logw(r.log.Info, "plugin missed its deadline: safe action", zap.String("plugin", s.name),
+			zap.Int("in_a_row", s.misses), zap.Int("deadline_ms", r.cfg.Deadline()))
+		if s.misses >= r.cfg.MaxMisses {
+			r.restartLater(s, fmt.Sprintf("missed %d steps in a row", s.misses))
+		}
+		return false
+	case s.conn.Exited():
+		s.stats.Crashes++
+		r.logw(r.log.Error, "plugin crashed", zap.String("plugin", s.name), zap.Error(s.err))
+		r.restartLater(s, "crashed")
+		return false
+	default:
+		// The plugin is alive but the step failed (its behavior returned an
+		// error, or the stream hiccuped): a safe action, counted like a miss.
+		s.misses++
+		s.stats.Errors++
+		s.drop(r.step, s.err.Error())
+		r.logw(r.log.Warn, "plugin step failed", zap.String("plugin", s.name), zap.Error(s.err), zap.Int("in_a_row", s.misses))
+		if s.misses >= r.cfg.MaxMisses {
+			r.restartLater(s, fmt.Sprintf("failed %d steps in a row", s.misses))
+		}
+		return false
+	}
+}
+
+// drop tells the plugin, in its next Observation, that its Action for step
+// was not applied.
+func (s *slot) drop(step uint64, why string) {
+	s.dropped = append(s.dropped, &pluginpb.DroppedStep{Step: step, Reason: why})
+}
+
+// restartLater kills a plugin and schedules its restart with backoff, in
+// simulation time; the game goes on meanwhile.
+func (r *runner) restartLater(s *slot, why string) {
+	s.conn.Kill()
+	s.down = true
+	wait := r.backoff << min(s.stats.Restarts, 16)
+	if maxWait := time.Duration(r.cfg.RestartBackoffMaxMs) * time.Millisecond; wait > maxWait {
+		wait = maxWait
+	}
+	s.restartAt = r.now + wait.Seconds()
+	r.logw(r.log.Warn, "plugin will be restarted", zap.String("plugin", s.name), zap.String("why", why),
+		zap.Duration("backoff", wait))
+}
+
+func (r *runner) superviseRestarts(ctx context.Context) {
+	for _, s := range r.slots {
+		if !s.down || r.now < s.restartAt {
+			continue
+		}
+		s.stats.Restarts++
+		if err := r.start(ctx, s); err != nil {
+			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
+			r.restartLater(s, "restart failed")
+			continue
+		}
+		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		r.logw(r.log.Info, "plugin restarted", zap.String("plugin", s.name), zap.Int("restarts", s.stats.Restarts))
+	}
+}
+
+// watch restarts plugins whose binary changed on disk.
+func (r *runner) watch(ctx context.Context) {
+	for _, s := range r.slots {
+		if s.cfg.Cmd == Builtin || s.down {
+			continue
+		}
+		fi, err := os.Stat(s.cfg.Cmd)
+		if err != nil || (fi.ModTime().Equal(s.binMod) && fi.Size() == s.binSize) {
+			continue
+		}
+		r.logw(r.log.Info, "plugin binary changed: restarting it", zap.String("plugin", s.name), zap.String("path", s.cfg.Cmd))
+		s.conn.Kill()
+		s.stats.Restarts++
+		if err := r.start(ctx, s); err != nil {
+			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
+			r.restartLater(s, "restart after change failed")
+			continue
+		}
+		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+	}
+}
