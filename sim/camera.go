@@ -112,10 +112,8 @@ func (s *Sim) render(c *camera, o world.Vec2) {
 			wc = rgb{uint8(float64(base.r) * f), uint8(float64(base.g) * f), uint8(float64(base.b) * f)}
 		}
 		var sg *signGeom
-		var ss float64
 		if wall && hit.sign >= 0 {
 			sg = &s.geo.signs[hit.sign]
-			ss = hit.signT / l
 		}
 		frame := c.frame
 		sky := colSky.bgra()
@@ -126,11 +124,8 @@ func (s *Sim) render(c *camera, o world.Vec2) {
 			if wall {
 				if y := camY + sw*yo; y >= world.FloorY && y <= hit.top {
 					if sg != nil {
-						ys := camY + ss*yo
-						if v := (sg.y + world.SignSize/2 - ys) / world.SignSize; v >= 0 && v < 1 {
-							tu := int(hit.signU * texSize)
-							tv := int(v * texSize)
-							put(frame, k, sg.tex[clampInt(tv, 0, texSize-1)*texSize+clampInt(tu, 0, texSize-1)])
+						if col, ok := sg.texel(o, u, camY, yo/l, hit.signT, hit.signU); ok {
+							put(frame, k, col)
 							continue
 						}
 					}

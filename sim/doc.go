@@ -78,6 +78,14 @@
 //     C (corrosive) white above and black below, O (organic peroxide) red
 //     above and yellow below.
 //
+// In a v26.1 world (sim/signs_v26.go, v26 RULES §11-§12) cognitive targets
+// are 0.04 m planes of five concentric rings, the code's first letter
+// outermost, in erebus.TargetRingRGB colours, transparent outside the rings
+// (a blanked target is not drawn); victims show rescuekit's Φ Ψ Ω glyphs;
+// found signs use the found colours (found targets n → n+50 or n−25, found
+// glyphs grey 115); fakes are a self-lit white 0.016 m plate with a dark
+// letter standing 4.8 mm proud of it, whose sides show from an angle.
+//
 // Distance sensors and lidars cast rays against the same geometry.
 //
 // # Custom robots

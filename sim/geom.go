@@ -43,6 +43,9 @@ type signGeom struct {
 	y        float64
 	tex      *texture
 	min, max world.Vec2
+	// size is the side of the sign's square (m); raised, for a fake, how
+	// far its letter stands proud of the plate (sim/signs_v26.go).
+	size, raised float64
 }
 
 // geometry holds the solids and signs of a world in a uniform grid.
@@ -129,19 +132,16 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 		s.bounds()
 		g.solids = append(g.solids, s)
 	}
-	for _, sg := range w.Signs {
-		n := sg.Normal
-		l := math.Hypot(n.X, n.Z)
-		if l < 1e-9 {
-			continue
+	rules := w.GameRules()
+	for i := range w.Signs {
+		if s, ok := newSignGeom(&w.Signs[i], rules, texs); ok {
+			g.signs = append(g.signs, s)
 		}
-		n = world.Vec2{X: n.X / l, Z: n.Z / l}
-		t := world.Vec2{X: n.Z, Z: -n.X}
-		h := world.SignSize / 2
-		s := signGeom{pos: sg.Pos, n: n, t: t, y: sg.Y, tex: texs.forLetter(sg.Letter)}
-		s.min = world.Vec2{X: sg.Pos.X - h, Z: sg.Pos.Z - h}
-		s.max = world.Vec2{X: sg.Pos.X + h, Z: sg.Pos.Z + h}
-		g.signs = append(g.signs, s)
+	}
+	for i := range w.Fakes {
+		if s, ok := newFakeGeom(&w.Fakes[i], texs); ok {
+			g.signs = append(g.signs, s)
+		}
 	}
 	g.stamp = make([]uint32, len(g.solids))
 
@@ -440,11 +440,11 @@ func (s *signGeom) raySign(o, d world.Vec2) (float64, float64) {
 	}
 	px, pz := o.X+t*d.X-s.pos.X, o.Z+t*d.Z-s.pos.Z
 	u := px*s.t.X + pz*s.t.Z
-	h := world.SignSize / 2
+	h := s.size / 2
 	if u < -h || u > h {
 		return math.Inf(1), 0
 	}
-	return t, (u + h) / world.SignSize
+	return t, (u + h) / s.size
 }
 
 // cast traces the ray o + t·d (d unit) up to maxT through the grid and

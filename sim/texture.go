@@ -53,45 +53,68 @@ func passageColour(p byte) (rgb, bool) {
 	return rgb{}, false
 }
 
-// texture is a sign's picture, row-major from the top-left as seen from the
-// front.
-type texture [texSize * texSize]rgb
+// texture is a sign's picture, n×n texels row-major from the top-left as
+// seen from the front. clear, when not nil, marks see-through texels (the
+// transparent corners of a cognitive target's plane).
+type texture struct {
+	n     int
+	px    []rgb
+	clear []bool
+}
 
-// textures holds one texture per sign letter.
+func newTexture(n int) *texture { return &texture{n: n, px: make([]rgb, n*n)} }
+
+// at returns the texel at (u, v), both 0..1 from the top-left; ok is false
+// where the texture is transparent.
+func (t *texture) at(u, v float64) (c rgb, ok bool) {
+	i := clampInt(int(v*float64(t.n)), 0, t.n-1)*t.n + clampInt(int(u*float64(t.n)), 0, t.n-1)
+	if t.clear != nil && t.clear[i] {
+		return rgb{}, false
+	}
+	return t.px[i], true
+}
+
+// fill sets every texel to f(u, v), u and v the texel centre's offset from
+// the middle (−0.5..0.5, v down).
+func (t *texture) fill(f func(u, v float64) rgb) {
+	for y := 0; y < t.n; y++ {
+		for x := 0; x < t.n; x++ {
+			t.px[y*t.n+x] = f((float64(x)+0.5)/float64(t.n)-0.5, (float64(y)+0.5)/float64(t.n)-0.5)
+		}
+	}
+}
+
+// textures holds one texture per sign letter, and the v26.1 textures made
+// on demand (cognitive targets by code, Φ Ψ Ω victims, fakes).
 type textures struct {
 	byLetter map[byte]*texture
 	unknown  *texture
+	v26      map[string]*texture
 }
 
 func newTextures() *textures {
-	t := &textures{byLetter: map[byte]*texture{}}
+	t := &textures{byLetter: map[byte]*texture{}, v26: map[string]*texture{}}
 	for l, g := range signs.Glyphs {
-		var tx texture
+		tx := newTexture(texSize)
 		for y := 0; y < texSize; y++ {
 			for x := 0; x < texSize; x++ {
 				c := colWhite
 				if g[y][x] == '#' {
 					c = colBlack
 				}
-				tx[y*texSize+x] = c
+				tx.px[y*texSize+x] = c
 			}
 		}
-		t.byLetter[l] = &tx
+		t.byLetter[l] = tx
 	}
 	for _, l := range []byte{'F', 'P', 'C', 'O'} {
-		var tx texture
-		for y := 0; y < texSize; y++ {
-			for x := 0; x < texSize; x++ {
-				tx[y*texSize+x] = hazardTexel(l, (float64(x)+0.5)/texSize-0.5, (float64(y)+0.5)/texSize-0.5)
-			}
-		}
-		t.byLetter[l] = &tx
+		tx := newTexture(texSize)
+		tx.fill(func(u, v float64) rgb { return hazardTexel(l, u, v) })
+		t.byLetter[l] = tx
 	}
-	var unk texture
-	for i := range unk {
-		unk[i] = colUnknownSg
-	}
-	t.unknown = &unk
+	unk := newTexture(texSize)
+	unk.fill(func(u, v float64) rgb { return colUnknownSg })
+	t.unknown = unk
 	return t
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
@@ -168,23 +169,31 @@ func newWorldGenerateCmd() *cobra.Command {
 		size    string
 		areas   int
 		outPath string
+		rules   string
 	)
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "generate a random arena that follows the Erebus construction rules, as a .wbt file",
 		Long: `generate builds a random arena from a seed (the same seed gives the same file):
 areas joined by coloured passage tiles, holes, swamps, checkpoints, victims and
-hazards on walls, a start tile, every tile reachable from the start. The file
-opens in Erebus and in the embedded simulator.`,
+signs on walls, a start tile, every tile reachable from the start. By default it
+writes an Erebus v26.1 world: cognitive targets of valid and invalid ring sums
+and fake victims; --rules v25 writes a v25.0.1 world with hazmat placards. The
+file opens in that version of Erebus and in the embedded simulator.`,
 		Example: `  runner world generate --seed 7 --size 8x6 -o arena.wbt
-  runner world generate --seed 1 --size 10x10 --areas 4 -o big.wbt`,
+  runner world generate --seed 1 --size 10x10 --areas 4 -o big.wbt
+  runner world generate --seed 7 --rules v25 -o arena-v25.wbt`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cols, rows, err := parseSize(size)
 			if err != nil {
 				return err
 			}
-			w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: cols, Rows: rows, Areas: areas})
+			v, err := erebus.ParseVersion(rules)
+			if err != nil {
+				return err
+			}
+			w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: cols, Rows: rows, Areas: areas, Rules: v})
 			if err != nil {
 				return err
 			}
@@ -203,6 +212,7 @@ opens in Erebus and in the embedded simulator.`,
 	cmd.Flags().StringVar(&size, "size", "6x6", "arena size COLSxROWS in tiles, each 2..30")
 	cmd.Flags().IntVar(&areas, "areas", 0, "number of areas 1..4 (default: by size)")
 	cmd.Flags().StringVarP(&outPath, "output", "o", "", "write the .wbt here (default or -: standard output)")
+	cmd.Flags().StringVar(&rules, "rules", "v26", "Erebus version of the world: v26 (v26.1) or v25 (v25.0.1)")
 	return cmd
 }
 

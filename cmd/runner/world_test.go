@@ -294,3 +294,34 @@ DEF OBSTACLES Group { children [ Solid { translation 0.01 0 -0.06 children [ Sha
 		}
 	}
 }
+
+// TestWorldGenerateRules checks `runner world generate --rules`: v26.1 by
+// default (DEF TARGETGROUP), v25.0.1 with --rules v25 (DEF HAZARDGROUP).
+func TestWorldGenerateRules(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args  []string
+		want  string
+		group string
+	}{
+		{nil, "v26.1", "DEF TARGETGROUP"},
+		{[]string{"--rules", "v26"}, "v26.1", "DEF TARGETGROUP"},
+		{[]string{"--rules", "v25"}, "v25.0.1", "DEF HAZARDGROUP"},
+	} {
+		out := filepath.Join(dir, "g.wbt")
+		if _, err := runRoot(t, append([]string{"world", "generate", "--seed", "3", "-o", out}, tc.args...)...); err != nil {
+			t.Fatal(err)
+		}
+		w, err := world.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(out)
+		if string(w.Rules.Version) != tc.want || !strings.Contains(string(b), tc.group) {
+			t.Errorf("%v: version %q, want %q with %s", tc.args, w.Rules.Version, tc.want, tc.group)
+		}
+	}
+	if _, err := runRoot(t, "world", "generate", "--rules", "v24"); err == nil || !strings.Contains(err.Error(), "unknown rules version") {
+		t.Errorf("--rules v24: err %v", err)
+	}
+}

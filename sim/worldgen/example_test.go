@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
 
 func ExampleGenerate() {
-	w, err := worldgen.Generate(worldgen.Options{Seed: 7, Cols: 4, Rows: 4, Victims: 2, Hazards: 1})
+	w, err := worldgen.Generate(worldgen.Options{Seed: 7, Cols: 4, Rows: 4, Victims: 2, Hazards: 1, Rules: erebus.V26})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -25,7 +26,7 @@ func ExampleGenerate() {
 		return
 	}
 	ans := world.Answer(back)
-	fmt.Printf("%dx%d tiles, %d signs, answer %dx%d\n", back.Cols, back.Rows, len(back.Signs), len(ans), len(ans[0]))
+	fmt.Printf("Erebus %s, %dx%d tiles, %d signs, %d fake, answer %dx%d\n", back.Rules.Version, back.Cols, back.Rows, len(back.Signs), len(back.Fakes), len(ans), len(ans[0]))
 	// Output:
-	// 4x4 tiles, 3 signs, answer 17x17
+	// Erebus v26.1, 4x4 tiles, 4 signs, 1 fake, answer 17x17
 }

@@ -39,8 +39,19 @@ type Options struct {
 	Areas int
 	// Counts of floor features and signs. The defaults scale with the
 	// tile count n: max(1, n/16) holes, ⌈n/20⌉ swamps, ⌈(n−3)/12⌉
-	// checkpoints, max(2, n/8) victims, ⌈n/12⌉ hazards.
+	// checkpoints, max(2, n/8) victims, ⌈n/12⌉ hazards (v25 hazmat
+	// placards, or v26 cognitive targets of a valid ring sum).
 	Holes, Swamps, Checkpoints, Victims, Hazards int
+	// Rules is the Erebus version to write: erebus.V26 (what `runner world
+	// generate` writes unless told --rules v25) or erebus.V25. The zero
+	// value is v25.0.1, so that callers written for v25 worlds keep getting
+	// them; pass erebus.V26 for the 2026 season's worlds.
+	Rules erebus.Version
+	// FakeTargets and Fakes are v26.1's cognitive targets of an invalid
+	// ring sum (default ⌈n/24⌉) and fake victims (DEF FAKES, default
+	// ⌈n/16⌉); a v25.0.1 world has neither, and asking for them is an error.
+	// Hazards counts the targets of a valid sum.
+	FakeTargets, Fakes int
 	// Name is the world's name (default "gen-<seed>-<cols>x<rows>").
 	Name string
 }
@@ -171,6 +182,20 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.Checkpoints, (n+8)/12)
 	def(&o.Victims, max(2, n/8))
 	def(&o.Hazards, (n+11)/12)
+	if o.Rules == "" {
+		o.Rules = erebus.V25
+	}
+	if _, err := erebus.RulesFor(o.Rules); err != nil {
+		return o, fmt.Errorf("worldgen: %w", err)
+	}
+	if o.Rules == erebus.V25 {
+		if o.FakeTargets > 0 || o.Fakes > 0 {
+			return o, fmt.Errorf("worldgen: Erebus %s has no fake targets or fake victims (%d, %d asked for); they are %s's", erebus.V25, o.FakeTargets, o.Fakes, erebus.V26)
+		}
+		o.FakeTargets, o.Fakes = -1, -1
+	}
+	def(&o.FakeTargets, (n+23)/24)
+	def(&o.Fakes, (n+15)/16)
 	if o.Name == "" {
 		o.Name = fmt.Sprintf("gen-%d-%dx%d", o.Seed, o.Cols, o.Rows)
 	}
@@ -212,7 +237,11 @@ func Generate(o Options) (*world.World, error) {
 		Height:        float64(o.Rows),
 	}
 	l.fillTiles(w)
-	l.fillSigns(rng, w, o.Victims, o.Hazards)
+	spare := l.fillSigns(rng, w, o.Victims, o.Hazards)
+	w.Rules, _ = erebus.RulesFor(o.Rules)
+	if w.Rules.CognitiveTargets {
+		makeV26(rng, w, spare, o.FakeTargets, o.Fakes)
+	}
 	if err := w.Rebuild(); err != nil {
 		return nil, fmt.Errorf("worldgen: %w", err)
 	}
@@ -636,8 +665,9 @@ func (l *layout) linearVertices() func(x, z int) bool {
 }
 
 // fillSigns puts victims and hazards on walls, at most one per wall, facing
-// into a reachable tile that is not a hole.
-func (l *layout) fillSigns(rng *rand.Rand, w *world.World, victims, hazards int) {
+// into a reachable tile that is not a hole. It returns the spots left over,
+// as victims (Kind, Pos, Rotation and a victim's Worth) in random order.
+func (l *layout) fillSigns(rng *rand.Rand, w *world.World, victims, hazards int) []world.Sign {
 	linear := l.linearVertices()
 	reach := l.reachable()
 	type spot struct {
@@ -662,13 +692,11 @@ func (l *layout) fillSigns(rng *rand.Rand, w *world.World, victims, hazards int)
 	rng.Shuffle(len(spots), func(i, j int) { spots[i], spots[j] = spots[j], spots[i] })
 	victimTypes := []string{"harmed", "unharmed", "stable"}
 	hazardTypes := []string{"F", "P", "C", "O"}
-	var hum, haz []world.Sign
+	var hum, haz, spare []world.Sign
 	for _, sp := range spots {
-		if len(hum) == victims && len(haz) == hazards {
-			break
-		}
+		full := len(hum) == victims && len(haz) == hazards
 		kind := world.Victim
-		if len(hum) == victims || (len(haz) < hazards && rng.IntN(victims+hazards) < hazards) {
+		if !full && (len(hum) == victims || (len(haz) < hazards && rng.IntN(victims+hazards) < hazards)) {
 			kind = world.Hazard
 		}
 		// The wall's end vertices decide whether it is linear.
@@ -705,15 +733,19 @@ func (l *layout) fillSigns(rng *rand.Rand, w *world.World, victims, hazards int)
 		case right: // faces −X
 			s.Pos, s.Rotation[3] = world.Vec2{X: c.X + edge, Z: c.Z + off}, 1.57
 		}
-		if kind == world.Victim {
+		switch {
+		case full:
+			spare = append(spare, s)
+		case kind == world.Victim:
 			s.Type = victimTypes[rng.IntN(len(victimTypes))]
 			s.Name = "Victim" + strconv.Itoa(len(hum))
 			hum = append(hum, s)
-		} else {
+		default:
 			s.Type = hazardTypes[rng.IntN(len(hazardTypes))]
 			s.Name = "Hazard" + strconv.Itoa(len(haz))
 			haz = append(haz, s)
 		}
 	}
 	w.Signs = append(hum, haz...)
+	return spare
 }

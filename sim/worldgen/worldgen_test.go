@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -125,9 +126,15 @@ func checkRules(t *testing.T, w *world.World) {
 			t.Errorf("areas %v are not 1..%d", rooms, len(rooms))
 		}
 	}
-	// Signs: on a wall, 0.0056 m from its line, facing into a reachable
-	// tile that is not a hole, with the worth of their kind.
-	for _, s := range w.Signs {
+	// Signs and fakes: on a wall, 0.0056 m from its line, facing into a
+	// reachable tile that is not a hole, with the worth of their kind (a
+	// fake's a victim's).
+	all := append([]world.Sign(nil), w.Signs...)
+	for _, f := range w.Fakes {
+		x, z, _ := w.TileAt(f.Pos)
+		all = append(all, world.Sign{Kind: world.Victim, Name: f.Name, Type: f.Type, Pos: f.Pos, Normal: f.Normal, Worth: f.Worth, Room: at[[2]int{x, z}].Room, Letter: 'f'})
+	}
+	for _, s := range all {
 		x, z, ok := w.TileAt(s.Pos)
 		if !ok {
 			t.Errorf("sign %s outside the arena", s.Name)
@@ -167,8 +174,8 @@ func checkRules(t *testing.T, w *world.World) {
 		if s.Worth != base && (s.Worth != base/3 || s.Room == 4) {
 			t.Errorf("sign %s worth %d, want %d or %d (linear wall)", s.Name, s.Worth, base, base/3)
 		}
-		if s.Letter == 0 {
-			t.Errorf("sign %s type %q has no letter", s.Name, s.Type)
+		if _, valid := erebus.TargetLetter(s.Type); s.Letter == 0 && !(s.Target && !valid && erebus.ValidTargetCode(s.Type)) {
+			t.Errorf("sign %s type %q has no letter and is not a target of an invalid sum", s.Name, s.Type)
 		}
 	}
 	// Bounds match the flags.
@@ -193,12 +200,13 @@ func TestGenerateRoundTripManySeeds(t *testing.T) {
 	sizes := [][2]int{{4, 4}, {6, 6}, {8, 8}, {5, 3}, {9, 6}, {2, 2}, {12, 7}}
 	for seed := int64(0); seed < 100; seed++ {
 		sz := sizes[seed%int64(len(sizes))]
-		g, err := Generate(Options{Seed: seed, Cols: sz[0], Rows: sz[1]})
+		rules := []erebus.Version{erebus.V25, erebus.V26}[seed%2]
+		g, err := Generate(Options{Seed: seed, Cols: sz[0], Rows: sz[1], Rules: rules})
 		if err != nil {
 			t.Fatalf("seed %d %v: %v", seed, sz, err)
 		}
 		p := roundTrip(t, g)
-		for _, f := range []string{"Name", "BasicTimeStep", "GameTime", "Cols", "Rows", "Width", "Height", "Tiles", "Checkpoints", "Traps", "Starts", "Swamps", "Signs", "Start", "Walls"} {
+		for _, f := range []string{"Name", "BasicTimeStep", "GameTime", "Cols", "Rows", "Width", "Height", "Tiles", "Checkpoints", "Traps", "Starts", "Swamps", "Signs", "Fakes", "Rules", "Start", "Walls"} {
 			a := reflect.ValueOf(*g).FieldByName(f).Interface()
 			b := reflect.ValueOf(*p).FieldByName(f).Interface()
 			if !reflect.DeepEqual(a, b) {
@@ -255,8 +263,8 @@ func TestGenerateOptions(t *testing.T) {
 				t.Errorf("got %dx%d %q", w.Cols, w.Rows, w.Name)
 			}
 		}},
-		{name: "no features", opts: Options{Cols: 5, Rows: 5, Holes: -1, Swamps: -1, Checkpoints: -1, Victims: -1, Hazards: -1}, check: func(t *testing.T, w *world.World) {
-			if len(w.Signs) != 0 || len(w.Traps) != 0 || len(w.Swamps) != 0 || len(w.Checkpoints) != 0 {
+		{name: "no features", opts: Options{Cols: 5, Rows: 5, Holes: -1, Swamps: -1, Checkpoints: -1, Victims: -1, Hazards: -1, FakeTargets: -1, Fakes: -1}, check: func(t *testing.T, w *world.World) {
+			if len(w.Signs) != 0 || len(w.Fakes) != 0 || len(w.Traps) != 0 || len(w.Swamps) != 0 || len(w.Checkpoints) != 0 {
 				t.Errorf("features present: %d signs %d traps %d swamps %d checkpoints", len(w.Signs), len(w.Traps), len(w.Swamps), len(w.Checkpoints))
 			}
 		}},
@@ -285,19 +293,39 @@ func TestGenerateOptions(t *testing.T) {
 				t.Error("no '*' cells for area 4")
 			}
 		}},
-		{name: "exact counts", opts: Options{Cols: 8, Rows: 8, Victims: 6, Hazards: 4, Holes: 3, Swamps: 2, Checkpoints: 2, Seed: 9}, check: func(t *testing.T, w *world.World) {
-			v, h := 0, 0
+		{name: "exact counts", opts: Options{Cols: 8, Rows: 8, Victims: 6, Hazards: 4, Holes: 3, Swamps: 2, Checkpoints: 2, FakeTargets: 2, Fakes: 3, Seed: 9, Rules: erebus.V26}, check: func(t *testing.T, w *world.World) {
+			v, h, bad := 0, 0, 0
 			for _, s := range w.Signs {
-				if s.Kind == world.Victim {
+				switch {
+				case s.Kind == world.Victim:
 					v++
-				} else {
+				case s.Letter != 0:
 					h++
+				default:
+					bad++
 				}
 			}
-			if v != 6 || h != 4 || len(w.Traps) != 3 || len(w.Swamps) != 2 || len(w.Checkpoints) != 2 {
-				t.Errorf("victims %d hazards %d holes %d swamps %d checkpoints %d", v, h, len(w.Traps), len(w.Swamps), len(w.Checkpoints))
+			if v != 6 || h != 4 || bad != 2 || len(w.Fakes) != 3 || len(w.Traps) != 3 || len(w.Swamps) != 2 || len(w.Checkpoints) != 2 {
+				t.Errorf("victims %d targets %d invalid %d fakes %d holes %d swamps %d checkpoints %d", v, h, bad, len(w.Fakes), len(w.Traps), len(w.Swamps), len(w.Checkpoints))
 			}
 		}},
+		{name: "v25", opts: Options{Cols: 8, Rows: 8, Hazards: 4, Rules: erebus.V25, Seed: 9}, check: func(t *testing.T, w *world.World) {
+			h := 0
+			for _, s := range w.Signs {
+				if s.Kind == world.Hazard {
+					h++
+					if s.Target || len(s.Type) != 1 || !erebus.IsHazardLetter(s.Type[0]) {
+						t.Errorf("v25 hazard %+v", s)
+					}
+				}
+			}
+			if h != 4 || len(w.Fakes) != 0 || w.GameRules().Version != erebus.V25 {
+				t.Errorf("%d hazards, %d fakes, version %s", h, len(w.Fakes), w.GameRules().Version)
+			}
+		}},
+		{name: "v25 with fakes", opts: Options{Rules: erebus.V25, Fakes: 2}, wantErr: "has no fake targets or fake victims"},
+		{name: "zero value is v25", opts: Options{FakeTargets: 1}, wantErr: "has no fake targets or fake victims"},
+		{name: "unknown rules", opts: Options{Rules: "v24"}, wantErr: "no rules for version"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -396,7 +424,8 @@ func FuzzGenerate(f *testing.F) {
 		// Keep sizes small so the fuzzer explores layouts, not big arenas.
 		cols, rows = cols%12, rows%12
 		holes, victims = holes%50, victims%50
-		w, err := Generate(Options{Seed: seed, Cols: cols, Rows: rows, Areas: areas, Holes: holes, Victims: victims})
+		rules := []erebus.Version{erebus.V25, erebus.V26}[seed&1]
+		w, err := Generate(Options{Seed: seed, Cols: cols, Rows: rows, Areas: areas, Holes: holes, Victims: victims, Rules: rules})
 		if err != nil {
 			return
 		}

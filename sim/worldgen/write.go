@@ -8,16 +8,21 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // Write writes wld as an Erebus .wbt world in the shape of the shipped
-// worlds (world1.wbt): WorldInfo, Viewpoint, the WALLTILES group with its
-// worldTile/halfTile children in the model's order, the CHECKPOINT, TRAP,
-// START and SWAMP bounds groups, OBSTACLES (as Solid boxes), HUMANGROUP
-// Victims, HAZARDGROUP HazardMaps and the MAINSUPERVISOR robot with the game
-// time as customData. Signs are written in the model's order, victims
-// first; world.Parse reads the file back into the same model.
+// worlds of its version (wld.GameRules: v25 world1.wbt, v26 world3.wbt):
+// WorldInfo, Viewpoint, the WALLTILES group with its worldTile/halfTile
+// children in the model's order, the CHECKPOINT, TRAP, START and SWAMP
+// bounds groups, OBSTACLES (as Solid boxes), in v26.1 the FAKES group of
+// Fake nodes when there are fakes, HUMANGROUP Victims, HAZARDGROUP
+// HazardMaps (v25.0.1) or TARGETGROUP CognitiveTargets (v26.1) and the
+// MAINSUPERVISOR robot with the game time as customData. Signs are written
+// in the model's order, victims first; world.Parse reads the file back into
+// the same model. A v25.0.1 world with fakes or cognitive targets, or a
+// v26.1 world with hazmat placards, is an error.
 func Write(w io.Writer, wld *world.World) error {
 	if wld == nil || len(wld.Tiles) == 0 {
 		return errors.New("worldgen: cannot write a world without tiles")
@@ -25,9 +30,18 @@ func Write(w io.Writer, wld *world.World) error {
 	if len(wld.Area4Walls) > 0 {
 		return errors.New("worldgen: cannot write custom area-4 wall geometry (Area4Walls); only tiles, bounds, obstacles and signs are written")
 	}
+	rules := wld.GameRules()
+	for _, s := range wld.Signs {
+		if s.Kind == world.Hazard && s.Target != rules.CognitiveTargets {
+			return fmt.Errorf("worldgen: sign %q: an Erebus %s world has %s nodes for F P C O", s.Name, rules.Version, rules.HazardProto)
+		}
+	}
+	if len(wld.Fakes) > 0 && !rules.FakeVictims {
+		return fmt.Errorf("worldgen: an Erebus %s world has no fake victims (%d given)", rules.Version, len(wld.Fakes))
+	}
 	bw := bufio.NewWriter(w)
 	p := printer{w: bw}
-	p.header(wld)
+	p.header(wld, rules)
 	p.line(0, "DEF WALLTILES Group {")
 	p.line(1, "children [")
 	for _, t := range wld.Tiles {
@@ -53,10 +67,21 @@ func Write(w io.Writer, wld *world.World) error {
 	}
 	p.line(1, "]")
 	p.line(0, "}")
+	if len(wld.Fakes) > 0 {
+		// DEF FAKES stands before DEF HUMANGROUP, as
+		// scripts/update_maps_with_fakes.py inserts it (v26 §14).
+		p.line(0, "DEF FAKES Group {")
+		p.line(1, "children [")
+		for _, f := range wld.Fakes {
+			p.fake(f)
+		}
+		p.line(1, "]")
+		p.line(0, "}")
+	}
 	for _, g := range []struct {
 		def, proto string
 		kind       world.SignKind
-	}{{"HUMANGROUP", "Victim", world.Victim}, {"HAZARDGROUP", "HazardMap", world.Hazard}} {
+	}{{"HUMANGROUP", "Victim", world.Victim}, {rules.HazardGroup, rules.HazardProto, world.Hazard}} {
 		p.line(0, "DEF "+g.def+" Group {")
 		p.line(1, "children [")
 		for _, s := range wld.Signs {
@@ -117,9 +142,21 @@ func mfInt(v [4]int) string {
 	return fmt.Sprintf("[ %d, %d, %d, %d ]", v[0], v[1], v[2], v[3])
 }
 
-func (p *printer) header(wld *world.World) {
+// headerProtos returns the EXTERNPROTOs of a world's header in the shipped
+// worlds' order: v25 world1.wbt; v26 world3.wbt, CognitiveTarget in
+// HazardMap's place and Fake before Victim when the world has fakes
+// (update_maps_to_2026.py l.31, update_maps_with_fakes.py l.51-55).
+func headerProtos(rules erebus.Rules, fakes bool) []string {
+	protos := []string{"TexturedBackgroundLight", "TexturedBackground", "curvedWall", "halfTile", rules.HazardProto, "obstacle"}
+	if fakes {
+		protos = append(protos, "Fake")
+	}
+	return append(protos, "Victim", "worldTile", "Area4_1", "Area4_2")
+}
+
+func (p *printer) header(wld *world.World, rules erebus.Rules) {
 	p.line(0, "#VRML_SIM R2023b utf8")
-	for _, proto := range []string{"TexturedBackgroundLight", "TexturedBackground", "curvedWall", "halfTile", "HazardMap", "obstacle", "Victim", "worldTile", "Area4_1", "Area4_2"} {
+	for _, proto := range headerProtos(rules, len(wld.Fakes) > 0) {
 		p.line(0, `EXTERNPROTO "../protos/`+proto+`.proto"`)
 	}
 	p.line(0, `IMPORTABLE EXTERNPROTO "../protos/custom_robot.proto"`)
@@ -256,6 +293,18 @@ func (p *printer) sign(proto string, s world.Sign) {
 	if s.Found {
 		p.line(3, "found TRUE")
 	}
+	p.line(2, "}")
+}
+
+// fake writes a Fake node with the fields the shipped v26 worlds give
+// (world3.wbt; Fake.proto l.3-9).
+func (p *printer) fake(f world.Fake) {
+	p.line(2, "Fake {")
+	p.line(3, "translation "+nums(f.Pos.X, f.Y, f.Pos.Z))
+	p.line(3, "rotation "+nums(f.Rotation[:]...))
+	p.line(3, "name "+quote(f.Name))
+	p.line(3, "type "+quote(f.Type))
+	p.line(3, "scoreWorth "+strconv.Itoa(f.Worth))
 	p.line(2, "}")
 }
 
