@@ -54,7 +54,7 @@ type DeviceDescription struct {
 	// YawIndex is the component of a gyro's values (or, for an
 	// accelerometer, the one that reads gravity at rest) along the robot's
 	// up axis; AtRest is what an accelerometer reads standing still.
-	YawIndex *int       `json:"yawIndex,omitempty"`
+	YawIndex *int        `json:"yawIndex,omitempty"`
 	AtRest   *[3]float64 `json:"atRest,omitempty"`
 	// MaxVelocity (rad/s) is a motor's, Resolution (rad) a position
 	// sensor's.
