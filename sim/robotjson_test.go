@@ -131,3 +131,34 @@ func FuzzParseRobotJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestParseRobotJSONProtoGenerator checks the fields ProtoGenerator.py
+// gives each component besides its place: infra-red distance sensors with a
+// 3 mm sphere, cameras with a 7 mm one, the accelerometer's lookupTable
+// noise 0.003 of the reading and a 3 mm sphere, no GPS accuracy.
+func TestParseRobotJSONProtoGenerator(t *testing.T) {
+	spec, err := ParseRobotJSON([]byte(robot(
+		comp("Wheel", "w", ""), comp("Distance Sensor", "d", ""), comp("Camera", "c", ""),
+		comp("Accelerometer", "a", ""), comp("GPS", "g", ""), comp("Gyro", "y", ""), comp("Colour sensor", "k", ""),
+	)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]DeviceSpec{
+		"d": {InfraRed: true, Sphere: 0.003},
+		"c": {Sphere: 0.007},
+		"a": {RelNoise: 0.003, Sphere: 0.003},
+		"g": {Sphere: 0.003},
+		"y": {Sphere: 0.003},
+		"k": {},
+	}
+	for _, d := range spec.Devices {
+		w, ok := want[d.Name]
+		if !ok {
+			continue
+		}
+		if d.InfraRed != w.InfraRed || d.Sphere != w.Sphere || d.RelNoise != w.RelNoise || d.Accuracy != 0 {
+			t.Errorf("%s (%v): infra-red %v sphere %g noise %g accuracy %g, want %v %g %g 0", d.Name, d.Kind, d.InfraRed, d.Sphere, d.RelNoise, d.Accuracy, w.InfraRed, w.Sphere, w.RelNoise)
+		}
+	}
+}

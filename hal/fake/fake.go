@@ -44,21 +44,22 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 )
 
-// Erebus default robot figures (RULES.md §5).
+// Erebus default robot figures (erebus/robot.go, rules §5).
 const (
 	// BasicTimeStep is the basic time step of every Erebus world, in ms.
-	BasicTimeStep = 16
+	BasicTimeStep = erebus.TimeStep
 	// WheelMaxVelocity is the maxVelocity of both wheel motors, in rad/s.
-	WheelMaxVelocity = 6.28
+	WheelMaxVelocity = erebus.MaxWheelVelocity
 	// DistanceMax is the range of the "ps0"…"ps7" sensors, in metres.
-	DistanceMax = 0.8
+	DistanceMax = erebus.DistanceRange
 	// CameraWidth and CameraHeight are the spawned size of the three cameras.
-	CameraWidth, CameraHeight = 64, 40
+	CameraWidth, CameraHeight = erebus.CameraWidth, erebus.CameraHeight
 	// CameraFOV is the spawned field of view of the three cameras, in rad.
-	CameraFOV = 1.0
+	CameraFOV = erebus.CameraFOV
 	// RadioChannel is the channel of the emitter, the receiver and the
 	// supervisor (the peer and Inject).
 	RadioChannel = 1
@@ -244,24 +245,24 @@ func New(opts ...Option) *Robot {
 			r.sensors = append(r.sensors, s)
 		}
 	}
-	for _, w := range []string{"wheel1", "wheel2"} {
-		m := &motor{r: r, name: w + " motor", lim: hal.VelocityLimit{Name: w + " motor", Max: WheelMaxVelocity}}
-		p := &positionSensor{sensorBase: r.newBase(w + " sensor")}
+	for _, w := range [][2]string{{erebus.LeftMotor, erebus.LeftEncoder}, {erebus.RightMotor, erebus.RightEncoder}} {
+		m := &motor{r: r, name: w[0], lim: hal.VelocityLimit{Name: w[0], Max: WheelMaxVelocity}}
+		p := &positionSensor{sensorBase: r.newBase(w[1])}
 		r.motors = append(r.motors, m)
 		r.wheels[m] = p
 		add(m)
 		add(p)
 	}
-	for i := range 8 {
-		add(&distanceSensor{sensorBase: r.newBase(fmt.Sprintf("ps%d", i)), truth: DistanceMax})
+	for _, n := range erebus.DistanceSensorNames {
+		add(&distanceSensor{sensorBase: r.newBase(n), truth: DistanceMax})
 	}
-	for _, n := range []string{"camera_left", "camera_right", "camera_centre"} {
+	for _, n := range erebus.CameraNames {
 		add(r.newCamera(n, CameraWidth, CameraHeight, CameraFOV))
 	}
-	add(r.newCamera("colour_sensor", 1, 1, CameraFOV))
-	add(&gps{vecSensor: vecSensor{sensorBase: r.newBase("gps")}})
-	add(&vecSensor{sensorBase: r.newBase("gyro")})
-	add(&accelerometer{vecSensor: vecSensor{sensorBase: r.newBase("accelerometer")}})
+	add(r.newCamera(erebus.ColourName, 1, 1, CameraFOV))
+	add(&gps{vecSensor: vecSensor{sensorBase: r.newBase(erebus.GPSName)}})
+	add(&vecSensor{sensorBase: r.newBase(erebus.GyroName)})
+	add(&accelerometer{vecSensor: vecSensor{sensorBase: r.newBase(erebus.AccelName)}})
 	if c.imu != "" {
 		add(&inertialUnit{vecSensor: vecSensor{sensorBase: r.newBase(c.imu)}})
 	}
@@ -269,7 +270,7 @@ func New(opts ...Option) *Robot {
 		add(r.newLidar(lc))
 	}
 	r.emitter = &emitter{r: r, channel: RadioChannel}
-	r.receiver = &receiver{sensorBase: r.newBase("receiver"), channel: RadioChannel}
+	r.receiver = &receiver{sensorBase: r.newBase(erebus.ReceiverName), channel: RadioChannel}
 	add(r.emitter)
 	add(r.receiver)
 	modes := map[string]hal.LEDMode{}
