@@ -430,14 +430,6 @@ func (m *Map) Matrix(signs []Sign) [][]string {
 
 func validLetter(b byte) bool { return erebus.ValidLetter(b) }
 
-func bitsCount(v uint8) int {
-	n := 0
-	for ; v != 0; v &= v - 1 {
-		n++
-	}
-	return n
-}
-
 func bitsIndex(v uint8) int {
 	for i := 0; i < 8; i++ {
 		if v&(1<<i) != 0 {

@@ -134,7 +134,6 @@ type Tracker struct {
 	init      bool
 	yawKnown  bool
 	relocated bool
-	snapped   bool
 
 	lastT      float64
 	step       float64 // the shortest interval seen between Observations (s)

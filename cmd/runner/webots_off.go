@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
@@ -15,3 +16,6 @@ import (
 func runWebots(context.Context, *cobra.Command, framework.Config, framework.Launcher, *zap.Logger, *runFlags) error {
 	return errNoWebots
 }
+
+// errNoWebots is returned by runWebots in a runner built without the tag.
+var errNoWebots = errors.New("--backend webots: this runner was built without Webots support; rebuild it with `go build -tags webots ./cmd/runner` (see docs/webots.md)")

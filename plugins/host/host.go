@@ -187,7 +187,10 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		},
 		Plugins:          plugin.PluginSet{pluginpb.PluginName: &grpcPlugin{}},
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
-		Managed:          true,
+		// Not managed: go-plugin would keep every client it ever started in
+		// a global list (memory that grows with each restart); Kill ends a
+		// plugin, and the parent-death signal ends it with the runner.
+		Managed:          false,
 		StartTimeout:     timeout,
 		Logger:           newHCLogger(log),
 		SyncStdout:       orLines(cfg.Stdout, log, zapcore.InfoLevel, "stdout"),
@@ -750,10 +753,6 @@ func (p *Plugin) Kill() {
 		}
 	})
 }
-
-// CleanupAll kills every plugin started by Start that is still running; a
-// runner calls it on its way out (plugins also die with the runner).
-func CleanupAll() { plugin.CleanupClients() }
 
 // FileSHA256 returns the SHA-256 of the file at path in lower-case hex,
 // the form Config.SHA256 takes.

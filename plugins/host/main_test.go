@@ -56,7 +56,6 @@ func TestMain(m *testing.M) {
 		os.Exit(helperHost(bin))
 	}
 	code := m.Run()
-	CleanupAll()
 	if buildDir != "" {
 		os.RemoveAll(buildDir)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // setPdeathsig does nothing outside Linux: there, plugins are ended by
-// Kill and CleanupAll (go-plugin's managed clients).
+// Kill.
 func setPdeathsig(*exec.Cmd) {}
 
 // killGroup kills the plugin process pgid alone outside Linux (its children

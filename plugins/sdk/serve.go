@@ -117,20 +117,6 @@ func serveDebug(cfg *plugin.ServeConfig, name string) error {
 	return nil
 }
 
-// WriteDescription writes b's Description as the --describe JSON to w. A
-// runner that serves built-in behaviors from its own binary can use it to
-// answer --describe itself.
-func WriteDescription(w io.Writer, b Behavior) error {
-	if b == nil {
-		return errors.New("sdk: WriteDescription was given a nil Behavior")
-	}
-	desc := b.Describe()
-	if err := desc.Validate(); err != nil {
-		return err
-	}
-	return writeDescription(w, desc, protocolVersion())
-}
-
 func writeDescription(w io.Writer, desc Description, version uint32) error {
 	out, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", UseProtoNames: true, EmitUnpopulated: true}.Marshal(desc.proto(version))
 	if err != nil {
