@@ -13,8 +13,12 @@ import (
 )
 
 // Start a plugin, configure it, and run one step with a deadline.
+//
+// The example is compiled but not run, on purpose: it starts the runner
+// binary as the built-in explore plugin (`runner plugin explore`), which a
+// test binary is not; the package's tests start a real plugin instead.
 func Example() {
-	self, _ := os.Executable()
+	self, _ := os.Executable() // the runner
 	p, err := host.Start(context.Background(), host.Config{
 		Name:   "explore",
 		Cmd:    []string{self, "plugin", "explore"}, // the runner serving a built-in behavior

@@ -11,6 +11,9 @@ import (
 // A whole plugin: a behavior that drives forward until something is close
 // in front, then asks the FSM to turn. Build it with `go build` and give the
 // runner its path: --plugin explore=./bin/forward.
+//
+// The example is compiled but not run, on purpose: sdk.Serve only returns
+// when the runner ends the plugin, so it has no output to check.
 func Example() {
 	desc := sdk.Description{
 		Name:    "forward",
