@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -97,6 +100,9 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 	}
 	desc, err := conn.Describe(ctx)
 	if err == nil {
+		err = checkDrives(s.name, s.cfg, desc)
+	}
+	if err == nil {
 		err = conn.Configure(ctx, s.cfg.Params, r.o.Seed)
 	}
 	if err != nil {
@@ -106,6 +112,28 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
+	}
+	return nil
+}
+
+// checkDrives refuses a config that makes plugin name drive a state its
+// Description does not list. A plugin that lists no states is a watcher
+// (the Description's watcher field is not read: it is derived).
+func checkDrives(name string, pc PluginConfig, desc *pluginpb.Description) error {
+	for _, st := range pc.Drives {
+		if slices.Contains(desc.GetStates(), st) {
+			continue
+		}
+		lists := "no states: it is a watcher"
+		if len(desc.GetStates()) > 0 {
+			q := make([]string, len(desc.GetStates()))
+			for i, d := range desc.GetStates() {
+				q[i] = strconv.Quote(d)
+			}
+			lists = "only " + strings.Join(q, ", ")
+		}
+		return fmt.Errorf("%w: plugins.%s.drives has state %q, but the plugin's description (%s %s) lists %s",
+			ErrConfig, name, st, desc.GetName(), desc.GetVersion(), lists)
 	}
 	return nil
 }

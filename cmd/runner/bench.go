@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/bench"
 	"github.com/rescuekit/rescuekit/plugins/host"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
@@ -17,7 +18,9 @@ import (
 func init() {
 	register(newBenchCmd)
 	builtins[bench.NoopPlugin] = func() sdk.Behavior {
-		return sdk.New(sdk.Description{Name: bench.NoopPlugin, Version: "1", Watcher: true},
+		// It lists every state of the default config: the no-op dispatch
+		// game serves it under each plugin name, drivers included.
+		return sdk.New(sdk.Description{Name: bench.NoopPlugin, Version: "1", States: framework.DefaultConfig().FSM.States},
 			func(context.Context, *pluginpb.Observation) (*pluginpb.Action, error) { return nil, nil })
 	}
 }

@@ -79,9 +79,12 @@ type Description struct {
 	// protocol_version is the plugin contract version the plugin speaks;
 	// filled in by the SDK.
 	ProtocolVersion uint32 `protobuf:"varint,3,opt,name=protocol_version,json=protocolVersion,proto3" json:"protocol_version,omitempty"`
-	// states are the FSM states this plugin can drive.
+	// states are the FSM states this plugin can drive; a plugin that lists
+	// none is a watcher (it runs beside the driver, never drives). The runner
+	// refuses a config that makes a plugin drive a state not listed here.
 	States []string `protobuf:"bytes,4,rep,name=states,proto3" json:"states,omitempty"`
-	// watcher is true for a plugin that runs beside the driver (never drives).
+	// watcher is true when states is empty. The SDK fills it in for runners
+	// that read it; the runner derives it from states and ignores this field.
 	Watcher bool `protobuf:"varint,5,opt,name=watcher,proto3" json:"watcher,omitempty"`
 	// every_n_steps: the plugin wants an Observation every N steps while it
 	// does not drive (0 or 1: every step); the plugin driving the current

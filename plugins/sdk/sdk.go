@@ -120,10 +120,13 @@ type Description struct {
 	Name string
 	// Version is the plugin's own version, e.g. "1.2.0".
 	Version string
-	// States are the FSM states the plugin can drive (empty for a watcher).
+	// States are the FSM states the plugin can drive. A plugin that lists
+	// none is a watcher: it runs beside the driver and never drives; it may
+	// only request events and write the blackboard. The runner refuses a
+	// config that makes a plugin drive a state not listed here.
 	States []string
-	// Watcher is true for a plugin that runs beside the driver and never
-	// drives: it may only request events and write the blackboard.
+	// Watcher is optional: a plugin with no States is a watcher whether or
+	// not it is set (IsWatcher), and setting it with States is an error.
 	Watcher bool
 	// EveryNSteps makes the plugin run every N steps while it does not
 	// drive (0 or 1: every step): a watcher that needs fewer, or a driver
@@ -143,6 +146,9 @@ type Description struct {
 	Params map[string]Param
 }
 
+// IsWatcher reports whether the plugin is a watcher: it lists no States.
+func (d Description) IsWatcher() bool { return len(d.States) == 0 }
+
 // Param documents one parameter.
 type Param struct {
 	Default     string
@@ -158,8 +164,6 @@ func (d Description) Validate() error {
 		return fmt.Errorf("sdk: plugin name %q: want letters, digits, '-' or '_', starting with a letter or digit", d.Name)
 	case d.Watcher && len(d.States) > 0:
 		return fmt.Errorf("sdk: plugin %s is a watcher and lists states %v: a watcher never drives, leave States empty", d.Name, d.States)
-	case !d.Watcher && len(d.States) == 0:
-		return fmt.Errorf("sdk: plugin %s drives no state: list the FSM states it drives in States, or set Watcher", d.Name)
 	case d.EveryNSteps < 0:
 		return fmt.Errorf("sdk: plugin %s: EveryNSteps is %d, want 0 or more", d.Name, d.EveryNSteps)
 	case d.CameraEveryNSteps < 0:
@@ -195,7 +199,7 @@ func (d Description) proto(protocolVersion uint32) *pluginpb.Description {
 		Version:           d.Version,
 		ProtocolVersion:   protocolVersion,
 		States:            slices.Clone(d.States),
-		Watcher:           d.Watcher,
+		Watcher:           d.IsWatcher(), // for runners that read it; the runner derives it from States
 		EveryNSteps:       uint32(max(d.EveryNSteps, 0)),
 		Cameras:           slices.Clone(d.Cameras),
 		CameraEveryNSteps: uint32(max(d.CameraEveryNSteps, 0)),

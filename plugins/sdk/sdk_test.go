@@ -39,7 +39,7 @@ func TestValidate(t *testing.T) {
 		{"no name", Description{States: []string{"x"}}, "plugin name"},
 		{"bad name", Description{Name: "my plugin", States: []string{"x"}}, "plugin name"},
 		{"watcher with states", Description{Name: "w", Watcher: true, States: []string{"x"}}, "leave States empty"},
-		{"driver without states", Description{Name: "d"}, "drives no state"},
+		{"no states: a watcher, Watcher unset", Description{Name: "d"}, ""},
 		{"negative rate", Description{Name: "w", Watcher: true, EveryNSteps: -1}, "EveryNSteps is -1"},
 		{"negative camera rate", Description{Name: "d", States: []string{"x"}, CameraEveryNSteps: -2}, "CameraEveryNSteps is -2"},
 		{"empty state", Description{Name: "d", States: []string{""}}, "empty state"},
@@ -88,7 +88,7 @@ func TestServeRefusesBadInput(t *testing.T) {
 	if err := serve(nil, nil, ""); err == nil || !strings.Contains(err.Error(), "nil Behavior") {
 		t.Errorf("serve(nil) = %v", err)
 	}
-	if err := serve(New(Description{Name: "x"}, nil), nil, ""); err == nil || !strings.Contains(err.Error(), "drives no state") {
+	if err := serve(New(Description{Name: "x", Watcher: true, States: []string{"s"}}, nil), nil, ""); err == nil || !strings.Contains(err.Error(), "leave States empty") {
 		t.Errorf("serve(invalid description) = %v", err)
 	}
 }

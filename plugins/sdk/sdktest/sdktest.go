@@ -121,7 +121,7 @@ func step(b sdk.Behavior, obs *pluginpb.Observation) (act *pluginpb.Action, err 
 func check(desc sdk.Description, obs *pluginpb.Observation, act *pluginpb.Action) []error {
 	var errs []error
 	at := fmt.Sprintf("sdktest: step %d (state %q, driver %v)", obs.GetStep(), obs.GetState(), obs.GetDriver())
-	if desc.Watcher || !obs.GetDriver() {
+	if desc.IsWatcher() || !obs.GetDriver() {
 		if act.GetWheels() != nil || len(act.GetLeds()) > 0 || len(act.GetOutbound()) > 0 {
 			errs = append(errs, fmt.Errorf("%s: a plugin that does not drive sent wheels %v, LEDs %v or outbound %v", at, act.GetWheels(), act.GetLeds(), act.GetOutbound()))
 		}
@@ -154,7 +154,7 @@ func Script(desc sdk.Description) []*pluginpb.Observation {
 	var n uint64
 	next := func(state string, driver bool, full bool) *pluginpb.Observation {
 		n++
-		obs := &pluginpb.Observation{Step: n, SimTime: float64(n) * 0.016, State: state, Driver: driver && !desc.Watcher}
+		obs := &pluginpb.Observation{Step: n, SimTime: float64(n) * 0.016, State: state, Driver: driver && !desc.IsWatcher()}
 		if full {
 			fill(obs, desc, n)
 		}
