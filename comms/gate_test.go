@@ -3,11 +3,12 @@ package comms
 import (
 	"bytes"
 	"errors"
-	"github.com/rescuekit/rescuekit/erebus"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // validMap is a 2x2 map the gate accepts.
