@@ -25,4 +25,8 @@
 // message the supervisor would drop, misread, crash on or punish, with a
 // *RefusalError naming the rule and saying what to do, and it paces the
 // accepted packets to one per 16 ms supervisor step, in order.
+//
+// The packets are the same in Erebus v25.0.1 and v26.1 (v26 RULES §2), and so
+// are the report letters; GateConfig.Rules tells the gate which version it
+// talks to, for what differs around them (the map legend's 'x', the hints).
 package comms

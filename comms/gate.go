@@ -98,6 +98,15 @@ type GateConfig struct {
 	// and minimum 0.016, Erebus's supervisor step: it processes one packet
 	// per step).
 	SupervisorStep float64
+	// Rules is the Erebus version the gate talks to (default v25.0.1,
+	// erebus.V25Rules). The packets and the report letters H S U F P C O
+	// are the same in v25.0.1 and v26.1 (v26 RULES §2: Robot.py v26
+	// l.331-387 is v25's; MainSupervisor.py v26 l.550-553 reads F P C O as
+	// cognitive targets where v25 l.463-466 read hazmat placards). What
+	// differs is the map legend: v26.1's answer marks obstacles 'x'
+	// (MapAnswer.py v26 l.555-564), so 'x' is a legal cell there, and
+	// outside the legend of v25.0.1, whose answer never holds one.
+	Rules erebus.Rules
 }
 
 func (c GateConfig) withDefaults() GateConfig {
@@ -112,6 +121,9 @@ func (c GateConfig) withDefaults() GateConfig {
 		c.SupervisorStep = DefaultSupervisorStep
 	}
 	c.SupervisorStep = max(c.SupervisorStep, DefaultSupervisorStep)
+	if c.Rules.Version == "" {
+		c.Rules = erebus.V25Rules
+	}
 	return c
 }
 
@@ -211,7 +223,7 @@ func (g *Gate) check(m Message, stillFor float64) *RefusalError {
 		if !isSignLetter(v.Type) {
 			return refuse(RuleBadType, ErrBadType,
 				fmt.Sprintf("type %q is not a sign letter", rune(v.Type)),
-				"report victims as H (harmed), S (stable), U (unharmed) and hazards as F, P, C, O, upper case")
+				reportHint(g.cfg.Rules))
 		}
 		if err := g.checkStill(v, stillFor); err != nil {
 			return err
@@ -222,7 +234,7 @@ func (g *Gate) check(m Message, stillFor float64) *RefusalError {
 				"report each sign once; if this is a second sign, report it from its own estimated position")
 		}
 	case Map:
-		if detail, hint := checkMap(v); detail != "" {
+		if detail, hint := checkMap(v, g.cfg.Rules); detail != "" {
 			return refuse(RuleBadMap, ErrBadMap, detail, hint)
 		}
 	case Command:
@@ -291,9 +303,17 @@ func (g *Gate) sameSign(a, b Report) bool {
 	return math.Hypot(dx, dz) <= g.cfg.DuplicateRadius*100+stepEpsilon
 }
 
+// reportHint says which letters to report under rules.
+func reportHint(rules erebus.Rules) string {
+	if rules.CognitiveTargets {
+		return "report victims as H (harmed, Φ), S (stable, Ψ), U (unharmed, Ω) and cognitive targets by their ring sum as F (0), P (1), C (2), O (3), upper case"
+	}
+	return "report victims as H (harmed), S (stable), U (unharmed) and hazards as F, P, C, O, upper case"
+}
+
 // checkMap returns what is wrong with m and what to do, or "" when m is a
-// map the supervisor reads and scores as sent.
-func checkMap(m Map) (detail, hint string) {
+// map the supervisor reads and scores as sent under rules.
+func checkMap(m Map, rules erebus.Rules) (detail, hint string) {
 	rows, cols, err := mapShape(m.Cells)
 	if err != nil {
 		return err.Error(), "send a non-empty rectangular map: every row with the same number of cells"
@@ -301,9 +321,13 @@ func checkMap(m Map) (detail, hint string) {
 	hasStart := false
 	for r, row := range m.Cells {
 		for c, cell := range row {
-			if !validCell(cell) {
-				return fmt.Sprintf("cell [%d][%d] %q is outside the legend", r, c, cell),
-					"use only 0 1 2 3 4 5 b p r g o y * and the sign letters H S U F P C O (several letters in one cell for several signs, e.g. \"HS\")"
+			if !validCell(cell, rules) {
+				legend := "0 1 2 3 4 5 b p r g o y *"
+				if rules.ObstaclesInAnswer {
+					legend += " x (obstacle)"
+				}
+				return fmt.Sprintf("cell [%d][%d] %q is outside the Erebus %s legend", r, c, cell, rules.Version),
+					"use only " + legend + " and the sign letters H S U F P C O (several letters in one cell for several signs, e.g. \"HS\")"
 			}
 			if cell == "5" {
 				hasStart = true
@@ -322,12 +346,15 @@ func checkMap(m Map) (detail, hint string) {
 }
 
 // validCell reports whether cell is in the map legend of erebus/RULES.md §3:
-// one of 0 1 2 3 4 5 b p r g o y *, or one or more sign letters.
-func validCell(cell string) bool {
+// one of 0 1 2 3 4 5 b p r g o y *, 'x' when the rules mark obstacles (v26
+// §6), or one or more sign letters.
+func validCell(cell string, rules erebus.Rules) bool {
 	if len(cell) == 1 {
 		switch cell[0] {
 		case '0', '1', '2', '3', '4', '5', 'b', 'p', 'r', 'g', 'o', 'y', '*':
 			return true
+		case 'x':
+			return rules.ObstaclesInAnswer
 		}
 	}
 	if cell == "" {

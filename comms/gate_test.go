@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/erebus"
 )
 
 // validMap is a 2x2 map the gate accepts.
@@ -37,12 +39,13 @@ func TestGateConfigDefaults(t *testing.T) {
 		in   GateConfig
 		want GateConfig
 	}{
-		{"zero", GateConfig{}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016}},
-		{"negative", GateConfig{StillMargin: -1, DuplicateRadius: -1, SupervisorStep: -1}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016}},
-		{"NaN", GateConfig{StillMargin: math.NaN(), DuplicateRadius: math.NaN(), SupervisorStep: math.NaN()}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016}},
-		{"margin below Erebus's 1.0 s is raised", GateConfig{StillMargin: 0.5}, GateConfig{StillMargin: 1.0, DuplicateRadius: 0.03, SupervisorStep: 0.016}},
-		{"step below 16 ms is raised", GateConfig{SupervisorStep: 0.008}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016}},
-		{"explicit", GateConfig{StillMargin: 1.5, DuplicateRadius: 0.05, SupervisorStep: 0.032}, GateConfig{StillMargin: 1.5, DuplicateRadius: 0.05, SupervisorStep: 0.032}},
+		{"zero", GateConfig{}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V25Rules}},
+		{"negative", GateConfig{StillMargin: -1, DuplicateRadius: -1, SupervisorStep: -1}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V25Rules}},
+		{"NaN", GateConfig{StillMargin: math.NaN(), DuplicateRadius: math.NaN(), SupervisorStep: math.NaN()}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V25Rules}},
+		{"margin below Erebus's 1.0 s is raised", GateConfig{StillMargin: 0.5}, GateConfig{StillMargin: 1.0, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V25Rules}},
+		{"step below 16 ms is raised", GateConfig{SupervisorStep: 0.008}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V25Rules}},
+		{"v26", GateConfig{Rules: erebus.V26Rules}, GateConfig{StillMargin: 1.2, DuplicateRadius: 0.03, SupervisorStep: 0.016, Rules: erebus.V26Rules}},
+		{"explicit", GateConfig{StillMargin: 1.5, DuplicateRadius: 0.05, SupervisorStep: 0.032}, GateConfig{StillMargin: 1.5, DuplicateRadius: 0.05, SupervisorStep: 0.032, Rules: erebus.V25Rules}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -515,5 +518,44 @@ func TestGateRefusalCounts(t *testing.T) {
 	}
 	if g.Pending() != 4 {
 		t.Fatalf("Pending() = %d, want 4", g.Pending())
+	}
+}
+
+// TestGateRulesVersion checks what the gate's Erebus version changes: the
+// letters and packets are the same (v26 RULES §2), the map legend of v26.1
+// has 'x' for obstacles (MapAnswer.py v26 l.555-564) and v25.0.1's has not,
+// and the bad-type hint names the version's signs.
+func TestGateRulesVersion(t *testing.T) {
+	withX := Map{Cells: [][]string{{"1", "1", "1"}, {"1", "5", "x"}, {"1", "1", "1"}}}
+	tests := []struct {
+		rules    erebus.Rules
+		mapOK    bool
+		hintWord string
+	}{
+		{erebus.V25Rules, false, "hazards"},
+		{erebus.V26Rules, true, "cognitive targets"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.rules.Version), func(t *testing.T) {
+			g := NewGate(GateConfig{Rules: tt.rules})
+			err := g.Offer(withX, 0)
+			if (err == nil) != tt.mapOK {
+				t.Errorf("map with 'x': err %v, want accepted %v", err, tt.mapOK)
+			}
+			if err != nil {
+				checkRefusal(t, err, ErrBadMap, RuleBadMap)
+			}
+			for _, l := range []byte(erebus.Letters) {
+				if err := NewGate(GateConfig{Rules: tt.rules}).Offer(Report{X: 1, Z: 2, Type: l}, 2); err != nil {
+					t.Errorf("report %c refused: %v", l, err)
+				}
+			}
+			err = NewGate(GateConfig{Rules: tt.rules}).Offer(Report{Type: 'Q'}, 2)
+			checkRefusal(t, err, ErrBadType, RuleBadType)
+			var ref *RefusalError
+			if errors.As(err, &ref) && !strings.Contains(ref.Hint, tt.hintWord) {
+				t.Errorf("hint %q does not mention %q", ref.Hint, tt.hintWord)
+			}
+		})
 	}
 }

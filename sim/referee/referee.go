@@ -1,8 +1,8 @@
 // Package referee is the embedded simulator's copy of the Erebus supervisor:
 // it scores a game from the bytes the robot really emitted, applying the
-// rules exactly as /work/shared/erebus/RULES.md §1–2 states them (Erebus
+// rules exactly as ../shared/erebus/RULES.md §1–2 states them (Erebus
 // v25.0.1's MainSupervisor) or, for a v26.1 world (World.GameRules), as
-// /work/shared/erebus/v26/RULES.md §2-§8 and §13 state v26.1's: cognitive
+// ../shared/erebus/v26/RULES.md §2-§8 and §13 state v26.1's: cognitive
 // targets instead of hazmat placards (a report next to an invalid-sum target
 // or a fake victim matches nothing, a misidentification), per-swamp
 // progressive clock multipliers and the map bonus ×(1 + 1.2·correctness).

@@ -1,11 +1,13 @@
 package referee
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -202,5 +204,83 @@ func TestV26TimeLimits(t *testing.T) {
 		if s := r.Summary(); s.MaxGameTime != tc.game || s.MaxRealTime != tc.real {
 			t.Errorf("game %d: limits %d/%d, want %d/%d", tc.game, s.MaxGameTime, s.MaxRealTime, tc.game, tc.real)
 		}
+	}
+}
+
+// TestV26ShippedWorldsMaxScore plays a perfect game on each v26.1 world
+// Erebus ships: S = Σ signs (scoreWorth + type bonus)·m + Σ checkpoints 10·m
+// (MainSupervisor.py v26 l.621-632, Robot.py l.464-465), then the exit bonus
+// ×1.1 and the map bonus ×(1 + 1.2) (MS l.425-429, 652-667). A second game
+// reports H at each fake victim that has no real sign near it: each is a
+// misidentification (v26 §3).
+func TestV26ShippedWorldsMaxScore(t *testing.T) {
+	dir := filepath.Join(sharedtest.Dir(t), "erebus", "v26", "worlds")
+	for _, name := range []string{"world1", "world2", "world3", "world4"} {
+		t.Run(name, func(t *testing.T) {
+			w, err := world.Load(filepath.Join(dir, name+".wbt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want float64
+			var signs []world.Sign
+			for _, s := range w.Signs {
+				if s.Blank || s.Letter == 0 {
+					continue
+				}
+				signs = append(signs, s)
+				bonus := float64(erebus.VictimTypeBonus)
+				if s.Kind == world.Hazard {
+					bonus = erebus.HazardTypeBonus
+				}
+				want += (bonus + float64(s.Worth)) * roomMult(w.RoomAt(s.Pos))
+			}
+			startC := center(w.StartBox())
+			seen := map[world.Vec2]bool{startC: true}
+			for _, b := range w.Checkpoints {
+				if c := center(b); !seen[c] {
+					seen[c] = true
+					want += erebus.CheckpointPoints * roomMult(w.RoomAt(c))
+				}
+			}
+			d := newDriver(t, w, Config{})
+			for _, s := range signs {
+				t0 := d.moveTo(world.Vec2{X: s.Pos.X + 0.05*s.Normal.X, Z: s.Pos.Z + 0.05*s.Normal.Z})
+				d.send(t0, 1, reportAt(t, s.Pos, s.Letter))
+			}
+			for _, b := range w.Checkpoints {
+				d.moveTo(center(b))
+			}
+			d.step(enc(t, comms.Map{Cells: world.Answer(w)}))
+			d.step(cmd(comms.Evaluate))
+			pre := d.r.Score()
+			d.moveTo(startC)
+			d.step(cmd(comms.Exit))
+			sum := d.r.Summary()
+			if !near(pre, want) || sum.Misidentifications != 0 || sum.SignsCorrectType != len(signs) {
+				t.Errorf("S = %v, want %v; summary %+v", pre, want, sum)
+			}
+			if max := want * 1.1 * 2.2; sum.Score < max-0.03 || sum.Score > max+0.03 {
+				t.Errorf("final %v, want S·1.1·2.2 = %v", sum.Score, max)
+			}
+
+			d = newDriver(t, w, Config{})
+			wantMisid := 0
+			for _, f := range w.Fakes {
+				lonely := true
+				for _, s := range w.Signs {
+					lonely = lonely && dist(s.Pos, f.Pos) > 2*erebus.ReportRadius
+				}
+				if !lonely {
+					continue
+				}
+				wantMisid++
+				t0 := d.moveTo(world.Vec2{X: f.Pos.X + 0.05*f.Normal.X, Z: f.Pos.Z + 0.05*f.Normal.Z})
+				d.send(t0, 1, reportAt(t, f.Pos, erebus.Harmed))
+			}
+			if got := d.r.Summary().Misidentifications; got != wantMisid {
+				t.Errorf("%d misidentifications at %d lone fakes", got, wantMisid)
+			}
+			t.Logf("%s: S = %v, final %v, %d lone fakes", name, pre, sum.Score, wantMisid)
+		})
 	}
 }

@@ -18,6 +18,9 @@ func checkWorld(t *testing.T, w *World) {
 			t.Fatalf("ragged answer")
 		}
 	}
+	for _, f := range w.Fakes {
+		w.TileAt(f.Pos)
+	}
 	for _, s := range w.Signs {
 		w.QuarterAt(s.Pos)
 		w.TileAt(s.Pos)
@@ -34,7 +37,14 @@ func FuzzParse(f *testing.F) {
 				f.Add(b)
 			}
 		}
+		for _, name := range []string{"world3", "world4"} { // v26.1: targets, fakes
+			if b, err := os.ReadFile(filepath.Join(shared, "erebus", "v26", "worlds", name+".wbt")); err == nil {
+				f.Add(b)
+			}
+		}
 	}
+	f.Add(tinyWorld(`DEF TARGETGROUP Group { children [ CognitiveTarget { type "KKKKK" } CognitiveTarget { type "x" } ] } DEF FAKES Group { children [ Fake { type "psi" } ] }`))
+	f.Add(tinyWorld(`DEF TARGETGROUP Group { } DEF HAZARDGROUP Group { }`))
 	f.Add([]byte(miniWorld))
 	f.Add([]byte("DEF WALLTILES Group { children [ worldTile { xPos 2 zPos 1 topWall 1 } ] }"))
 	f.Add([]byte("#VRML_SIM R2023a utf8\nWorldInfo {\n"))
