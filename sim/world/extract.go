@@ -3,37 +3,33 @@ package world
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
 
 // Load reads and parses a .wbt world file. Errors name the file's base name
 // and the line.
-func Load(path string) (*World, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("world: %w", err)
-	}
-	return Parse(filepath.Base(path), src)
-}
+func Load(path string) (*World, error) { return LoadWith(path, LoadOptions{}) }
 
 // Parse parses the text of an Erebus .wbt world. name is used in error
 // messages and as World.Name (without a .wbt suffix). PROTO defaults apply
 // to fields a file leaves out (R2023 files omit them); integers that
 // overflow int32 read as 0, as in Webots.
 func Parse(name string, src []byte) (*World, error) {
-	nodes, err := parseWorld(name, src)
+	return parseWith(&extractor{file: name, src: src})
+}
+
+// parseWith parses x.src.
+func parseWith(x *extractor) (*World, error) {
+	nodes, err := parseWorld(x.file, x.src)
 	if err != nil {
 		return nil, err
 	}
-	x := &extractor{file: name}
 	w, err := x.world(nodes)
 	if err != nil {
 		return nil, err
 	}
-	w.Name = strings.TrimSuffix(name, ".wbt")
+	w.Name = strings.TrimSuffix(x.file, ".wbt")
 	return w, nil
 }
 
@@ -42,6 +38,12 @@ const maxTiles = 255
 
 type extractor struct {
 	file string
+	// src is the world's text; dir its directory ("" when not loaded from
+	// a file) and protoDirs LoadOptions.PROTODirs, where PROTO files are
+	// looked for (rooms.go).
+	src       []byte
+	dir       string
+	protoDirs []string
 }
 
 func (x *extractor) errorf(line int, format string, args ...any) error {
@@ -92,7 +94,7 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 			w.Tiles = append(w.Tiles, t)
 		default:
 			w.children = append(w.children, -1)
-			segs, err := x.faceSetWalls(c, identity(), 0)
+			segs, err := x.childWalls(c, w)
 			if err != nil {
 				return nil, err
 			}
