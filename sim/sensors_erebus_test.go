@@ -201,3 +201,25 @@ func TestTurnAgainstWall(t *testing.T) {
 		})
 	}
 }
+
+// TestEncoderResolution checks the wheel sensors' resolution 0.00628 rad
+// (proto l.52): readings are multiples of it, within half of it of the
+// wheel's angle.
+func TestEncoderResolution(t *testing.T) {
+	w := mustWorld(t, arena(3, 3, nil))
+	s := mustSim(t, w, Config{})
+	s.SetPose(world.Pose{Pos: w.TileCenter(1, 1)})
+	enableAll(t, s, 16)
+	setWheels(t, s, 1.234, -0.77)
+	steps(t, s, 7)
+	for _, tc := range []struct {
+		name string
+		want float64
+	}{{erebus.LeftEncoder, 1.234 * 7 * 0.016}, {erebus.RightEncoder, -0.77 * 7 * 0.016}} {
+		p, _ := hal.Lookup[hal.PositionSensor](s, tc.name)
+		v := p.Value()
+		if k := v / erebus.EncoderResolution; math.Abs(k-math.Round(k)) > 1e-9 || math.Abs(v-tc.want) > erebus.EncoderResolution/2 {
+			t.Errorf("%s = %g, want the multiple of %g nearest %g", tc.name, v, erebus.EncoderResolution, tc.want)
+		}
+	}
+}
