@@ -90,6 +90,9 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 			if err != nil {
 				return nil, err
 			}
+			if err := x.tileParts(c, t, w); err != nil {
+				return nil, err
+			}
 			w.children = append(w.children, len(w.Tiles))
 			w.Tiles = append(w.Tiles, t)
 		default:
@@ -130,6 +133,12 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 
 	if n := findDEF(nodes, "OBSTACLES"); n != nil {
 		for _, c := range n.childNodes("children") {
+			if ok, err := x.obstaclePROTO(c, w); err != nil || ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			o, ok, err := x.obstacle(c)
 			if err != nil {
 				return nil, err
