@@ -75,7 +75,7 @@ type posSensor struct {
 var _ hal.PositionSensor = (*posSensor)(nil)
 
 // positionResolution is the wheel sensors' resolution (2π/1000).
-const positionResolution = 0.00628
+const positionResolution = erebus.EncoderResolution
 
 func (p *posSensor) sample(*Sim) {
 	p.val = math.Round(p.m.angle/positionResolution) * positionResolution

@@ -230,7 +230,9 @@ func TestHoleFall(t *testing.T) {
 	s := mustSim(t, w, Config{})
 	s.SetPose(world.Pose{Pos: w.TileCenter(0, 2), Yaw: 0})
 	setWheels(t, s, 6.28, 6.28)
-	edge := w.TileCenter(0, 0).Z + world.TileSize/2
+	// The robot falls once its centre is over the opening, inside the 16 mm
+	// rims (worldTile.proto l.366-418), not when it reaches the tile.
+	edge := w.TileCenter(0, 0).Z + erebus.HoleOpening/2
 	fellAt := -1
 	for i := 0; i < 300 && fellAt < 0; i++ {
 		steps(t, s, 1)
@@ -239,7 +241,7 @@ func TestHoleFall(t *testing.T) {
 				t.Fatalf("centre over the hole (z=%g) but not falling", s.Pose().Pos.Z)
 			}
 		} else if s.Y() != world.FloorY {
-			t.Fatalf("robot at y=%g before reaching the hole", s.Y())
+			t.Fatalf("robot at y=%g at z=%g, before the hole's opening (its rim starts at %g)", s.Y(), s.Pose().Pos.Z, edge+erebus.HoleRim)
 		}
 		if s.Y() < -0.035 {
 			fellAt = i

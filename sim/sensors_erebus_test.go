@@ -159,28 +159,67 @@ func TestCollisionShape(t *testing.T) {
 	}
 }
 
-// TestTurnAgainstWall spins the robot beside a wall it nearly touches: the
-// device spheres never enter the wall (the old body-only model let them),
-// and the contact pushes the robot off rather than letting it pass.
+// TestTurnAgainstWall spins the robot beside a wall it nearly touches:
+// turning towards the wall, the device spheres stop the turn at the contact
+// (the old body-only model let them into the wall); turning away is free.
 func TestTurnAgainstWall(t *testing.T) {
 	w := mustWorld(t, arena(1, 1, nil))
 	c := w.TileCenter(0, 0)
 	right := c.X + world.TileSize/2 - halfWall // the right wall's face
-	// Facing −Z, ps2's sphere (0.0395 m right of the centre) is clear, the
-	// cameras (0.042 m) would not be once turned towards the wall.
-	start := world.Vec2{X: right - 0.0398, Z: c.Z}
-	s := mustSim(t, w, Config{})
-	s.SetPose(world.Pose{Pos: start})
-	setWheels(t, s, 6.28, -6.28) // clockwise: the front swings right, into the wall
-	moved := 0.0
-	for i := 0; i < 60; i++ {
-		steps(t, s, 1)
-		if pen := maxPen(s); pen > 1e-9 {
-			t.Fatalf("step %d: a part overlaps the wall by %g m (yaw %.3f)", i, pen, s.Pose().Yaw)
-		}
-		moved = math.Max(moved, start.X-s.Pose().Pos.X)
+	// 0.0417 m from the wall: every part but the centre camera's sphere
+	// (0.042 m from the centre; ps3's reaches 0.0414 m) clears it, so
+	// turning clockwise stops when that camera has swung about 82° right.
+	start := world.Vec2{X: right - 0.0417, Z: c.Z}
+	for _, tc := range []struct {
+		name    string
+		l, r    float64
+		blocked bool
+	}{
+		{"towards the wall", 6.28, -6.28, true},
+		{"away from the wall", -6.28, 6.28, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := mustSim(t, w, Config{})
+			s.SetPose(world.Pose{Pos: start})
+			setWheels(t, s, tc.l, tc.r)
+			turned := 0.0
+			for i := 0; i < 30; i++ {
+				y0 := s.Pose().Yaw
+				steps(t, s, 1)
+				if pen := maxPen(s); pen > 1e-9 {
+					t.Fatalf("step %d: a part overlaps the wall by %g m (yaw %.3f)", i, pen, s.Pose().Yaw)
+				}
+				turned += math.Abs(normAngle(s.Pose().Yaw - y0))
+			}
+			full := 30 * 0.016 * DefaultWheelRadius * 12.56 / DefaultAxle // 30 steps at full speed
+			if tc.blocked && !(turned < full-0.5 && inContact(s)) {
+				t.Errorf("turned %.3f rad of %.3f, in contact %v: want a turn stopped at the wall", turned, full, inContact(s))
+			}
+			if !tc.blocked && !near(turned, full, 1e-9) {
+				t.Errorf("turned %.3f rad, want the whole %.3f", turned, full)
+			}
+		})
 	}
-	if moved < 0.001 {
-		t.Errorf("the robot was pushed %.4f m off the wall, want about 2 mm (0.042 − 0.0398)", moved)
+}
+
+// TestEncoderResolution checks the wheel sensors' resolution 0.00628 rad
+// (proto l.52): readings are multiples of it, within half of it of the
+// wheel's angle.
+func TestEncoderResolution(t *testing.T) {
+	w := mustWorld(t, arena(3, 3, nil))
+	s := mustSim(t, w, Config{})
+	s.SetPose(world.Pose{Pos: w.TileCenter(1, 1)})
+	enableAll(t, s, 16)
+	setWheels(t, s, 1.234, -0.77)
+	steps(t, s, 7)
+	for _, tc := range []struct {
+		name string
+		want float64
+	}{{erebus.LeftEncoder, 1.234 * 7 * 0.016}, {erebus.RightEncoder, -0.77 * 7 * 0.016}} {
+		p, _ := hal.Lookup[hal.PositionSensor](s, tc.name)
+		v := p.Value()
+		if k := v / erebus.EncoderResolution; math.Abs(k-math.Round(k)) > 1e-9 || math.Abs(v-tc.want) > erebus.EncoderResolution/2 {
+			t.Errorf("%s = %g, want the multiple of %g nearest %g", tc.name, v, erebus.EncoderResolution, tc.want)
+		}
 	}
 }

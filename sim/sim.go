@@ -20,7 +20,10 @@ type Supervisor interface {
 }
 
 // Noise holds the standard deviations of the optional sensor and actuator
-// noise. All zero (the default) means an exact, noiseless simulation.
+// noise, added to the noise the robot's devices have of their own (the
+// default robot's accelerometer, 0.3 % of the reading; its GPS in v26.1,
+// 2.5 mm: DeviceSpec.RelNoise, Accuracy). All zero (the default) adds
+// none.
 type Noise struct {
 	// GPS is added to each GPS coordinate (metres).
 	GPS float64
@@ -453,7 +456,7 @@ func (s *Sim) physics(dt float64) {
 			}
 			s.pose.Yaw = normAngle(s.pose.Yaw + turned)
 		}
-		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) {
+		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) && s.overHoleOpening(s.pose.Pos) {
 			s.falling = true
 		}
 	}
@@ -519,8 +522,8 @@ func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
 // move returns where the robot gets from position p and yaw by the
 // translation d and the turn dyaw: the whole move if it is free, else the
 // move slid along the contact, else the largest free part of the move (so a
-// blocked move ends at the contact; a turn that a device sphere's contact
-// blocks pushes the robot off the solid, else turns less). A robot
+// blocked move ends at the contact, and a turn that a device sphere's
+// contact blocks turns less). A robot
 // that already overlaps a solid may move to reduce the overlap. It returns
 // the new position and the angle turned.
 func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world.Vec2, float64) {
@@ -560,23 +563,21 @@ func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world
 			}
 		}
 	}
-	// A turn the contact blocks pushes the robot off the solid by the
-	// overlap instead (a rigid contact pushes the bodies apart), when that
-	// is free.
-	if ac != dyaw {
-		if pen, n := s.penetration(pc, yaw+dyaw); pen > 0 && pen < maxPush {
-			q = world.Vec2{X: pc.X + n.X*(pen+1e-9), Z: pc.Z + n.Z*(pen+1e-9)}
-			if ok(q, dyaw) {
-				return q, dyaw
-			}
-		}
-	}
 	return pc, ac
 }
 
-// maxPush bounds how far a blocked turn may push the robot off a solid in
-// one basic step (m): at full speed a device sphere moves 1.2 mm a step.
-const maxPush = 0.003
+// overHoleOpening reports whether p lies over the opening of the tile it is
+// on: a hole tile's 16 mm rims (erebus.HoleRim) are floor, so the robot
+// falls only once its centre is over the 0.088 m opening.
+func (s *Sim) overHoleOpening(p world.Vec2) bool {
+	x, z, ok := s.w.TileAt(p)
+	if !ok {
+		return true
+	}
+	c := s.w.TileCenter(x, z)
+	const h = erebus.HoleOpening / 2
+	return math.Abs(p.X-c.X) < h && math.Abs(p.Z-c.Z) < h
+}
 
 // normAngle wraps a into (−π, π].
 func normAngle(a float64) float64 {

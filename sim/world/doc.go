@@ -33,7 +33,8 @@
 // ordinary tiles with room 4; their walls are whatever the tile fields
 // give, plus, for a custom "Area4" Solid in WALLTILES, the footprint
 // outline of its IndexedFaceSet walls (World.Area4Walls). The Area4_1 /
-// Area4_2 PROTO rooms are not expanded: their inner walls are missing.
+// Area4_2 PROTO rooms are expanded from their PROTO files (rooms.go,
+// [LoadWith]); a part that cannot be built is a warning in World.Warnings.
 //
 // # ASCII arenas
 //

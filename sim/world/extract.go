@@ -3,8 +3,6 @@ package world
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -13,13 +11,7 @@ import (
 
 // Load reads and parses a .wbt world file. Errors name the file's base name
 // and the line.
-func Load(path string) (*World, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("world: %w", err)
-	}
-	return Parse(filepath.Base(path), src)
-}
+func Load(path string) (*World, error) { return LoadWith(path, ParseOptions{}) }
 
 // Parse parses the text of an Erebus .wbt world. name is used in error
 // messages and as World.Name (without a .wbt suffix). PROTO defaults apply
@@ -35,11 +27,15 @@ func Parse(name string, src []byte) (*World, error) {
 
 // ParseWith is Parse with options.
 func ParseWith(name string, src []byte, o ParseOptions) (*World, error) {
-	nodes, err := parseWorld(name, src)
+	return parseWith(&extractor{file: name, src: src, protoDirs: o.PROTODirs}, o)
+}
+
+// parseWith parses x.src.
+func parseWith(x *extractor, o ParseOptions) (*World, error) {
+	nodes, err := parseWorld(x.file, x.src)
 	if err != nil {
 		return nil, err
 	}
-	x := &extractor{file: name}
 	rules, err := x.detectVersion(nodes, o)
 	if err != nil {
 		return nil, err
@@ -48,7 +44,7 @@ func ParseWith(name string, src []byte, o ParseOptions) (*World, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.Name = strings.TrimSuffix(name, ".wbt")
+	w.Name = strings.TrimSuffix(x.file, ".wbt")
 	w.Rules = rules
 	return w, nil
 }
@@ -58,6 +54,12 @@ const maxTiles = 255
 
 type extractor struct {
 	file string
+	// src is the world's text; dir its directory ("" when not loaded from
+	// a file) and protoDirs ParseOptions.PROTODirs, where PROTO files are
+	// looked for (rooms.go).
+	src       []byte
+	dir       string
+	protoDirs []string
 }
 
 func (x *extractor) errorf(line int, format string, args ...any) error {
@@ -104,11 +106,14 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 			if err != nil {
 				return nil, err
 			}
+			if err := x.tileParts(c, t, w); err != nil {
+				return nil, err
+			}
 			w.children = append(w.children, len(w.Tiles))
 			w.Tiles = append(w.Tiles, t)
 		default:
 			w.children = append(w.children, -1)
-			segs, err := x.faceSetWalls(c, identity(), 0)
+			segs, err := x.childWalls(c, w)
 			if err != nil {
 				return nil, err
 			}
@@ -144,6 +149,12 @@ func (x *extractor) world(nodes []*vNode) (*World, error) {
 
 	if n := findDEF(nodes, "OBSTACLES"); n != nil {
 		for _, c := range n.childNodes("children") {
+			if ok, err := x.obstaclePROTO(c, w); err != nil || ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 			o, ok, err := x.obstacle(c)
 			if err != nil {
 				return nil, err

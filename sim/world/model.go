@@ -189,6 +189,11 @@ type World struct {
 	// segments. They are part of Walls too.
 	Area4Walls []Segment
 
+	// Warnings name the parts of the world the simulator could not build
+	// (a prebuilt room whose PROTO file is missing, a WALLTILES child
+	// without walls), each with its file and line.
+	Warnings []string
+
 	// children maps each WALLTILES child, in file order, to its index in
 	// Tiles, or -1 for a child that is not a tile (a trailing Area4 node);
 	// lastChildDEF is the DEF name of the last child. Nil for a World built

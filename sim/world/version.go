@@ -17,15 +17,21 @@ type ParseOptions struct {
 	// world that tells its version must agree with a non-empty Version: the
 	// supervisor of the other version crashes on it (v26 §1, MS l.122, 182).
 	Version erebus.Version
+	// PROTODirs are directories searched for a PROTO file (by its base
+	// name, e.g. Area4_2.proto) that is not where the world's EXTERNPROTO
+	// line puts it, such as an Erebus installation's game/protos.
+	PROTODirs []string
 }
 
-// LoadWith is Load with options.
+// LoadWith is Load with options: it reads and parses a .wbt world file,
+// looking for the PROTO files of prebuilt rooms where the world's
+// EXTERNPROTO lines put them, then in o.PROTODirs.
 func LoadWith(path string, o ParseOptions) (*World, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("world: %w", err)
 	}
-	return ParseWith(filepath.Base(path), src, o)
+	return parseWith(&extractor{file: filepath.Base(path), src: src, dir: filepath.Dir(path), protoDirs: o.PROTODirs}, o)
 }
 
 // LoadRules loads a world for a command line: rules is the value of a

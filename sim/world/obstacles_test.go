@@ -1,0 +1,116 @@
+package world
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const tileSrc = `DEF WALLTILES Group { children [
+  worldTile { xPos 0 zPos 0 floor TRUE width 1 height 1 xScale 0.4 yScale 0.4 zScale 0.4 start TRUE %s }
+] }
+`
+
+func parseObstacles(t *testing.T, tile, obstacles string) *World {
+	t.Helper()
+	src := strings.Replace(tileSrc, "%s", tile, 1) + "DEF OBSTACLES Group { children [ " + obstacles + " ] }\n"
+	w, err := Parse("obstacles.wbt", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// corners returns the footprint corners of o, sorted, with the Webots
+// rotation about +Y (x, z) → (x·cos + z·sin, −x·sin + z·cos).
+func corners(c Vec2, hx, hz, yaw float64) [][2]float64 {
+	var out [][2]float64
+	for _, s := range [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
+		x, z := s[0]*hx, s[1]*hz
+		out = append(out, [2]float64{c.X + x*math.Cos(yaw) + z*math.Sin(yaw), c.Z - x*math.Sin(yaw) + z*math.Cos(yaw)})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if math.Abs(out[i][0]-out[j][0]) > 1e-9 {
+			return out[i][0] < out[j][0]
+		}
+		return out[i][1] < out[j][1]
+	})
+	return out
+}
+
+func sameCorners(a, b [][2]float64, tol float64) bool {
+	for i := range a {
+		if math.Abs(a[i][0]-b[i][0]) > tol || math.Abs(a[i][1]-b[i][1]) > tol {
+			return false
+		}
+	}
+	return true
+}
+
+// TestObstaclePROTO reads obstacle PROTO instances as obstacle.proto builds
+// them (l.2-130): translation and rotation honoured, the Box w × h × d laid
+// over by the PROTO's tilt (1 0 0 −1.56826) onto a w × h footprint, d tall;
+// a cylinder of radius √((d/2)² + (w/2)²) lying along h; a sphere as its
+// bounding box, with a warning.
+func TestObstaclePROTO(t *testing.T) {
+	r := math.Sqrt(0.015*0.015 + 0.025*0.025)
+	tests := []struct {
+		name     string
+		node     string
+		c        Vec2
+		hx, hz   float64
+		yaw      float64
+		height   float64
+		warnings int
+	}{
+		{"box turned", `obstacle { translation 0.1 0 -0.2 rotation 0 1 0 0.5 width 0.05 depth 0.03 height 0.08 }`,
+			Vec2{0.1, -0.2}, 0.025, 0.04, 0.5, 0.015 + 0.03, 0},
+		{"box, no rotation", `obstacle { translation -0.03 0 0.04 width 0.05 depth 0.03 height 0.08 }`,
+			Vec2{-0.03, 0.04}, 0.025, 0.04, 0, 0.045, 0},
+		{"cylinder", `obstacle { translation 0 0 0 width 0.05 depth 0.03 height 0.08 rectangular FALSE cylindrical TRUE }`,
+			Vec2{}, r, 0.04, 0, r + 0.03, 0},
+		{"sphere", `obstacle { translation 0 0 0 height 0.06 rectangular FALSE spherical TRUE }`,
+			Vec2{}, 0.03, 0.03, 0, 0.06, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w := parseObstacles(t, "", tc.node)
+			if len(w.Obstacles) != 1 {
+				t.Fatalf("%d obstacles, want 1", len(w.Obstacles))
+			}
+			o := w.Obstacles[0]
+			if got, want := corners(o.Center, o.Half.X, o.Half.Z, o.Yaw), corners(tc.c, tc.hx, tc.hz, tc.yaw); !sameCorners(got, want, 2e-4) {
+				t.Errorf("footprint %v, want %v (obstacle %+v)", got, want, o)
+			}
+			if math.Abs(o.Height-tc.height) > 2e-4 {
+				t.Errorf("top %.4f above the floor, want %.4f", o.Height, tc.height)
+			}
+			if len(w.Warnings) != tc.warnings {
+				t.Errorf("warnings %q, want %d", w.Warnings, tc.warnings)
+			}
+		})
+	}
+}
+
+// TestTileObstacleAndCurve: a worldTile's obstacle TRUE is its Box of
+// 0.1·0.4 × 0.18·0.4 × 0.084·0.4 at the clamped offset, turned by
+// obstacleRotation (worldTile.proto l.432-462); its curveDir is a warning.
+func TestTileObstacleAndCurve(t *testing.T) {
+	w := parseObstacles(t, "obstacle TRUE obstacleOffset 0.1 -0.2 curveDir 2", "")
+	if len(w.Obstacles) != 1 {
+		t.Fatalf("%d obstacles, want 1", len(w.Obstacles))
+	}
+	o := w.Obstacles[0]
+	c := w.TileCenter(0, 0)
+	want := corners(Vec2{c.X + 0.1*0.4, c.Z - 0.15*0.4}, 0.02, 0.0168, 2.477)
+	if got := corners(o.Center, o.Half.X, o.Half.Z, o.Yaw); !sameCorners(got, want, 1e-9) {
+		t.Errorf("footprint %v, want %v", got, want)
+	}
+	if math.Abs(o.Height-(0.036+0.03)) > 1e-9 {
+		t.Errorf("top %g above the floor, want 0.066", o.Height)
+	}
+	if len(w.Warnings) != 1 || !strings.Contains(w.Warnings[0], "curveDir 2") {
+		t.Errorf("warnings %q, want one for curveDir", w.Warnings)
+	}
+}
