@@ -19,7 +19,7 @@ func first(s string) byte {
 }
 
 // cellColour is the colour a matrix cell is drawn with (RULES.md §3
-// "Rules", legend): '0' and '' transparent, '1' wall, '2' hole, '3' swamp,
+// "Rules", legend): '0' and ” transparent, '1' wall, '2' hole, '3' swamp,
 // '4' checkpoint, '5' start, passage letters in their colours, sign
 // letters in the sign colours, '*' (area 4) dark.
 func cellColour(s string) color.RGBA {

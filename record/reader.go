@@ -81,12 +81,12 @@ type Channel struct {
 
 // pending collects a step's messages until its /game message.
 type pending struct {
-	true, est  *world.Pose
-	maps       [][][]string
-	reports    []*recordpb.Report
-	frames     []Frame
-	events     []Line
-	fsm, logs  []Line
+	true, est *world.Pose
+	maps      [][][]string
+	reports   []*recordpb.Report
+	frames    []Frame
+	events    []Line
+	fsm, logs []Line
 }
 
 // Read reads a recording from r. A file cut short (an interrupted game)
