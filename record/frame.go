@@ -32,10 +32,13 @@ type Options struct {
 	CameraEvery int
 	// NoPluginIO leaves out the plugins' Observations and Actions.
 	NoPluginIO bool
-	// KeepCameraBytes keeps the camera pixels inside the recorded
-	// Observations; by default they are cleared there (the frames are on
-	// /camera/NAME) and only name and size stay.
-	KeepCameraBytes bool
+	// FullObservations records the plugins' Observations whole. By default
+	// their camera pixels are cleared (the frames are on /camera/NAME; name
+	// and size stay) and their blackboard is left out (its changes are on
+	// /plugin/NAME/blackboard).
+	FullObservations bool
+	// Compression compresses chunks: "" (none) or "zstd".
+	Compression string
 }
 
 // DefaultCameraEvery is the camera recording period in steps when

@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"github.com/foxglove/mcap/go/mcap"
+	"github.com/klauspost/compress/zstd"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/rescuekit/rescuekit/erebus"
@@ -57,6 +58,10 @@ type Writer struct {
 	stepsPending int
 
 	lastTime    uint64
+	boards      map[string]map[string][]byte
+	pixSave     [][]byte
+	zenc        *zstd.Encoder
+	zbuf        []byte
 	lastState   string
 	lastMap     [][]string
 	reports     int
@@ -92,7 +97,17 @@ func NewWriter(w io.Writer, meta Meta) (*Writer, error) {
 		out: out, mw: mw, meta: meta,
 		schemas: map[string]uint16{}, channels: map[string]uint16{}, seq: map[uint16]uint32{},
 		index: map[uint16]*mcap.MessageIndex{}, start: math.MaxUint64,
-		enc: png.Encoder{CompressionLevel: png.BestSpeed},
+		enc: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &onePool{}}, boards: map[string]map[string][]byte{},
+	}
+	switch meta.Options.Compression {
+	case "":
+	case "zstd":
+		r.zenc, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+		if err != nil {
+			return nil, fmt.Errorf("record: zstd: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("record: compression %q: want \"\" (none) or \"zstd\"", meta.Options.Compression)
 	}
 	if err := mw.WriteHeader(&mcap.Header{Profile: "", Library: library}); err != nil {
 		return nil, fmt.Errorf("record: header: %w", err)
@@ -199,6 +214,11 @@ func (r *Writer) flush() {
 	r.stepsPending = 0
 	if r.chunk.Len() > 0 {
 		recs := r.chunk.Bytes()
+		data, compression := recs, mcap.CompressionNone
+		if r.zenc != nil {
+			r.zbuf = r.zenc.EncodeAll(recs, r.zbuf[:0])
+			data, compression = r.zbuf, mcap.CompressionZSTD
+		}
 		var idx []*mcap.MessageIndex
 		for _, id := range r.indexOrder {
 			idx = append(idx, r.index[id])
@@ -206,7 +226,7 @@ func (r *Writer) flush() {
 		err := r.mw.WriteChunkWithIndexes(&mcap.Chunk{
 			MessageStartTime: r.start, MessageEndTime: r.end,
 			UncompressedSize: uint64(len(recs)), UncompressedCRC: crc32.ChecksumIEEE(recs),
-			Compression: string(mcap.CompressionNone), Records: recs,
+			Compression: string(compression), Records: data,
 		}, idx)
 		if err != nil {
 			r.fail(err)
@@ -225,7 +245,9 @@ func (r *Writer) flush() {
 	}
 }
 
-// Step records one control step. Frames must come in step order.
+// Step records one control step. Frames must come in step order. Step
+// keeps nothing of f; it reads f's messages during the call, so they must
+// not change concurrently.
 func (r *Writer) Step(f StepFrame) error {
 	if r.closed {
 		return errors.New("record: Step after Close")
@@ -257,7 +279,11 @@ func (r *Writer) Step(f StepFrame) error {
 		r.put("/robot/estimate", t, &fg.PoseInFrame{Timestamp: ts, FrameId: FrameWorld, Pose: fgPose(*f.Estimate)})
 	}
 	if len(f.Distance) > 0 {
-		r.put("/distance", t, &recordpb.Distance{Names: r.meta.DistanceNames, Ranges: f.Distance})
+		d := &recordpb.Distance{Ranges: f.Distance}
+		if _, ok := r.channels["/distance"]; !ok {
+			d.Names = r.meta.DistanceNames
+		}
+		r.put("/distance", t, d)
 	}
 	if f.Lidar != nil {
 		r.lidar(t, f.Lidar)
@@ -294,7 +320,7 @@ func (r *Writer) Step(f StepFrame) error {
 	if !r.meta.Options.NoPluginIO {
 		for _, p := range f.Plugins {
 			if p.Observation != nil {
-				r.put("/plugin/"+p.Name+"/observation", t, r.observation(p.Observation))
+				r.observation(t, p.Name, p.Observation)
 			}
 			if p.Action != nil {
 				r.put("/plugin/"+p.Name+"/action", t, p.Action)
@@ -310,20 +336,65 @@ func (r *Writer) Step(f StepFrame) error {
 	return r.err
 }
 
-// observation returns o, or a copy without camera pixels.
-func (r *Writer) observation(o proto.Message) proto.Message {
+// observation writes plugin name's Observation o, and before it the
+// blackboard changes: without camera pixels and blackboard unless
+// Options.FullObservations. It strips them for the time of the marshalling
+// and puts them back.
+func (r *Writer) observation(t uint64, name string, o proto.Message) {
+	topic := "/plugin/" + name + "/observation"
 	obs, ok := o.(*pluginpb.Observation)
-	if !ok || r.meta.Options.KeepCameraBytes || len(obs.GetCameras()) == 0 {
-		return o
+	if !ok || r.meta.Options.FullObservations {
+		r.put(topic, t, o)
+		return
 	}
-	c := proto.Clone(obs).(*pluginpb.Observation)
-	for _, f := range c.Cameras {
-		f.Bgra = nil
+	last := r.boards[name]
+	if last == nil {
+		last = map[string][]byte{}
+		r.boards[name] = last
 	}
-	return c
+	var bb *recordpb.Blackboard
+	for k, v := range obs.Blackboard {
+		if old, ok := last[k]; !ok || !bytes.Equal(old, v) {
+			if bb == nil {
+				bb = &recordpb.Blackboard{Step: obs.Step, Changed: map[string][]byte{}}
+			}
+			bb.Changed[k] = v
+			last[k] = slices.Clone(v)
+		}
+	}
+	for k := range last {
+		if _, ok := obs.Blackboard[k]; !ok {
+			if bb == nil {
+				bb = &recordpb.Blackboard{Step: obs.Step}
+			}
+			bb.Removed = append(bb.Removed, k)
+			delete(last, k)
+		}
+	}
+	if bb != nil {
+		slices.Sort(bb.Removed)
+		r.put("/plugin/"+name+"/blackboard", t, bb)
+	}
+	board := obs.Blackboard
+	pix := r.pixSave[:0]
+	for _, c := range obs.Cameras {
+		pix = append(pix, c.Bgra)
+		c.Bgra = nil
+	}
+	obs.Blackboard = nil
+	r.put(topic, t, obs)
+	obs.Blackboard = board
+	for i, c := range obs.Cameras {
+		c.Bgra = pix[i]
+	}
+	clear(pix)
+	r.pixSave = pix[:0]
 }
 
 func (r *Writer) camera(t uint64, c Camera) {
+	if len(c.BGRA) == 0 {
+		return // no frame yet (a camera not enabled, or before its first sample)
+	}
 	if c.Width <= 0 || c.Height <= 0 || len(c.BGRA) != 4*c.Width*c.Height {
 		r.put("/log", t, &fg.Log{Timestamp: stamp(t), Level: fg.Log_WARNING, Name: "record",
 			Message: fmt.Sprintf("camera %q: %d bytes for %d×%d pixels, frame not recorded", c.Name, len(c.BGRA), c.Width, c.Height)})
@@ -444,3 +515,9 @@ func matrixMsg(m [][]string) *recordpb.Matrix {
 	}
 	return out
 }
+
+// onePool keeps the PNG encoder's buffers from one frame to the next.
+type onePool struct{ b *png.EncoderBuffer }
+
+func (p *onePool) Get() *png.EncoderBuffer  { b := p.b; p.b = nil; return b }
+func (p *onePool) Put(b *png.EncoderBuffer) { p.b = b }

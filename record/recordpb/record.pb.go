@@ -1012,7 +1012,8 @@ func (x *Report) GetWhy() string {
 	return ""
 }
 
-// Distance holds the distance sensors' readings (m), in device order.
+// Distance holds the distance sensors' readings (m), in device order; the
+// sensors' names are in the first message of /distance only.
 type Distance struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Names         []string               `protobuf:"bytes,1,rep,name=names,proto3" json:"names,omitempty"`
@@ -1065,6 +1066,70 @@ func (x *Distance) GetRanges() []float64 {
 	return nil
 }
 
+// Blackboard is what changed in a plugin's blackboard snapshot, on
+// /plugin/NAME/blackboard: the keys whose value differs from the plugin's
+// previous Observation (every key the first time), and the keys gone since.
+// The recorded Observations leave their blackboard out.
+type Blackboard struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Step          uint64                 `protobuf:"varint,1,opt,name=step,proto3" json:"step,omitempty"`
+	Changed       map[string][]byte      `protobuf:"bytes,2,rep,name=changed,proto3" json:"changed,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Removed       []string               `protobuf:"bytes,3,rep,name=removed,proto3" json:"removed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Blackboard) Reset() {
+	*x = Blackboard{}
+	mi := &file_record_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Blackboard) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Blackboard) ProtoMessage() {}
+
+func (x *Blackboard) ProtoReflect() protoreflect.Message {
+	mi := &file_record_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Blackboard.ProtoReflect.Descriptor instead.
+func (*Blackboard) Descriptor() ([]byte, []int) {
+	return file_record_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Blackboard) GetStep() uint64 {
+	if x != nil {
+		return x.Step
+	}
+	return 0
+}
+
+func (x *Blackboard) GetChanged() map[string][]byte {
+	if x != nil {
+		return x.Changed
+	}
+	return nil
+}
+
+func (x *Blackboard) GetRemoved() []string {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
+}
+
 // Row is one row of cells.
 type Matrix_Row struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1075,7 +1140,7 @@ type Matrix_Row struct {
 
 func (x *Matrix_Row) Reset() {
 	*x = Matrix_Row{}
-	mi := &file_record_proto_msgTypes[10]
+	mi := &file_record_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1087,7 +1152,7 @@ func (x *Matrix_Row) String() string {
 func (*Matrix_Row) ProtoMessage() {}
 
 func (x *Matrix_Row) ProtoReflect() protoreflect.Message {
-	mi := &file_record_proto_msgTypes[10]
+	mi := &file_record_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1208,7 +1273,15 @@ const file_record_proto_rawDesc = "" +
 	"\x04MISS\x10\x03\"8\n" +
 	"\bDistance\x12\x14\n" +
 	"\x05names\x18\x01 \x03(\tR\x05names\x12\x16\n" +
-	"\x06ranges\x18\x02 \x03(\x01R\x06rangesB9Z7github.com/rescuekit/rescuekit/record/recordpb;recordpbb\x06proto3"
+	"\x06ranges\x18\x02 \x03(\x01R\x06ranges\"\xbe\x01\n" +
+	"\n" +
+	"Blackboard\x12\x12\n" +
+	"\x04step\x18\x01 \x01(\x04R\x04step\x12F\n" +
+	"\achanged\x18\x02 \x03(\v2,.rescuekit.record.v1.Blackboard.ChangedEntryR\achanged\x12\x18\n" +
+	"\aremoved\x18\x03 \x03(\tR\aremoved\x1a:\n" +
+	"\fChangedEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01B9Z7github.com/rescuekit/rescuekit/record/recordpb;recordpbb\x06proto3"
 
 var (
 	file_record_proto_rawDescOnce sync.Once
@@ -1223,7 +1296,7 @@ func file_record_proto_rawDescGZIP() []byte {
 }
 
 var file_record_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_record_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_record_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_record_proto_goTypes = []any{
 	(Area_Kind)(0),      // 0: rescuekit.record.v1.Area.Kind
 	(Report_Outcome)(0), // 1: rescuekit.record.v1.Report.Outcome
@@ -1237,7 +1310,9 @@ var file_record_proto_goTypes = []any{
 	(*Matrix)(nil),      // 9: rescuekit.record.v1.Matrix
 	(*Report)(nil),      // 10: rescuekit.record.v1.Report
 	(*Distance)(nil),    // 11: rescuekit.record.v1.Distance
-	(*Matrix_Row)(nil),  // 12: rescuekit.record.v1.Matrix.Row
+	(*Blackboard)(nil),  // 12: rescuekit.record.v1.Blackboard
+	(*Matrix_Row)(nil),  // 13: rescuekit.record.v1.Matrix.Row
+	nil,                 // 14: rescuekit.record.v1.Blackboard.ChangedEntry
 }
 var file_record_proto_depIdxs = []int32{
 	0,  // 0: rescuekit.record.v1.Area.kind:type_name -> rescuekit.record.v1.Area.Kind
@@ -1246,13 +1321,14 @@ var file_record_proto_depIdxs = []int32{
 	5,  // 3: rescuekit.record.v1.Arena.obstacles:type_name -> rescuekit.record.v1.Obstacle
 	6,  // 4: rescuekit.record.v1.Arena.areas:type_name -> rescuekit.record.v1.Area
 	7,  // 5: rescuekit.record.v1.Arena.signs:type_name -> rescuekit.record.v1.Sign
-	12, // 6: rescuekit.record.v1.Matrix.rows:type_name -> rescuekit.record.v1.Matrix.Row
+	13, // 6: rescuekit.record.v1.Matrix.rows:type_name -> rescuekit.record.v1.Matrix.Row
 	1,  // 7: rescuekit.record.v1.Report.outcome:type_name -> rescuekit.record.v1.Report.Outcome
-	8,  // [8:8] is the sub-list for method output_type
-	8,  // [8:8] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	14, // 8: rescuekit.record.v1.Blackboard.changed:type_name -> rescuekit.record.v1.Blackboard.ChangedEntry
+	9,  // [9:9] is the sub-list for method output_type
+	9,  // [9:9] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_record_proto_init() }
@@ -1266,7 +1342,7 @@ func file_record_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_record_proto_rawDesc), len(file_record_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
