@@ -253,6 +253,33 @@ func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool
 	return s, true
 }
 
+// reliefHit is where a ray meets a fake's raised letter: the horizontal
+// distance of the first of the samples from the letter's front face to the
+// plate (t) that falls on the letter, ok false when the ray misses it. o, d,
+// y0 and slope are the ray's origin, unit horizontal direction, height and
+// rise per horizontal metre.
+func (s *signGeom) reliefHit(o, d world.Vec2, y0, slope, t float64) (float64, bool) {
+	dn := -(d.X*s.n.X + d.Z*s.n.Z)
+	if s.raised <= 0 || dn <= 1e-9 {
+		return 0, false
+	}
+	tf := t - s.raised/dn
+	const steps = 8
+	for i := 0; i <= steps; i++ {
+		ti := tf + (t-tf)*float64(i)/steps
+		px, pz := o.X+ti*d.X-s.pos.X, o.Z+ti*d.Z-s.pos.Z
+		u := (px*s.t.X+pz*s.t.Z)/s.size + 0.5
+		v := (s.y + s.size/2 - (y0 + slope*ti)) / s.size
+		if u < 0 || u >= 1 || v < 0 || v >= 1 {
+			continue
+		}
+		if c, ok := s.tex.at(u, v); ok && c == colFakeFront {
+			return ti, true
+		}
+	}
+	return 0, false
+}
+
 // texel is the colour a camera ray sees on sign s, or ok false where the
 // ray passes the sign (above, below, or through a transparent texel). o is
 // the camera's position, d the ray's unit horizontal direction, camY its
@@ -262,27 +289,11 @@ func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool
 // plate: the letter's front, then its sides, hide the plate behind them.
 func (s *signGeom) texel(o, d world.Vec2, camY, slope, t, u float64) (rgb, bool) {
 	vAt := func(t float64) float64 { return (s.y + s.size/2 - (camY + slope*t)) / s.size }
-	if s.raised > 0 {
-		dn := -(d.X*s.n.X + d.Z*s.n.Z)
-		if dn > 1e-9 {
-			tf := t - s.raised/dn
-			const steps = 8
-			for i := 0; i <= steps; i++ {
-				ti := tf + (t-tf)*float64(i)/steps
-				px, pz := o.X+ti*d.X-s.pos.X, o.Z+ti*d.Z-s.pos.Z
-				ui := (px*s.t.X+pz*s.t.Z)/s.size + 0.5
-				vi := vAt(ti)
-				if ui < 0 || ui >= 1 || vi < 0 || vi >= 1 {
-					continue
-				}
-				if c, ok := s.tex.at(ui, vi); ok && c == colFakeFront {
-					if i == 0 {
-						return colFakeFront, true
-					}
-					return colFakeSide, true
-				}
-			}
+	if th, ok := s.reliefHit(o, d, camY, slope, t); ok {
+		if dn := -(d.X*s.n.X + d.Z*s.n.Z); th <= t-s.raised/dn+1e-12 {
+			return colFakeFront, true
 		}
+		return colFakeSide, true
 	}
 	v := vAt(t)
 	if v < 0 || v >= 1 {

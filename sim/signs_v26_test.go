@@ -339,3 +339,60 @@ func TestEveryV26SignVisible(t *testing.T) {
 		}
 	}
 }
+
+// TestLidarSeesFakeRelief checks that a lidar reads a fake's raised letter
+// (Webots' lidar reads the depth of what is drawn, lidar.md; the letter
+// stands 4.8 mm proud, v26 §12): straight ahead onto the letter's stem the
+// range is 4.8 mm shorter than onto the wall without the fake.
+func TestLidarSeesFakeRelief(t *testing.T) {
+	spec, err := ParseRobotJSON([]byte(customJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranges := func(withFake bool) ([]float32, int, int) {
+		w := mustWorld(t, arena(1, 2, nil))
+		c := w.TileCenter(0, 0)
+		wallZ := c.Z - world.TileSize/2
+		s := mustSim(t, w, Config{Robot: spec})
+		if withFake {
+			var ly float64
+			for _, d := range spec.Devices {
+				if d.Kind == KindLidar {
+					ly = s.y + d.Pos[1] // the lidar's height
+				}
+			}
+			w.Fakes = []world.Fake{{Type: "phi", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: ly, Normal: world.Vec2{Z: 1}}}
+			s = mustSim(t, w, Config{Robot: spec})
+		}
+		s.SetPose(world.Pose{Pos: c})
+		l, err := hal.Lookup[hal.Lidar](s, "lidar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Enable(16)
+		steps(t, s, 1)
+		return l.RangeImage(nil), l.HorizontalResolution(), l.NumberOfLayers()
+	}
+	plain, res, layers := ranges(false)
+	fake, _, _ := ranges(true)
+	// The two middle layers are ±0.033 rad, within the letter's height.
+	// The letter (12.8 mm at 5 cm, about 15°) hides the wall from a few
+	// points only; the nearest of them reads the letter's front face.
+	for _, k := range []int{layers/2 - 1, layers / 2} {
+		i, nearer := k*res, 0
+		for j := k * res; j < (k+1)*res; j++ {
+			if fake[j] < plain[j]-0.001 {
+				nearer++
+			}
+			if fake[j] < fake[i] {
+				i = j
+			}
+		}
+		if nearer == 0 || nearer > res/16 {
+			t.Errorf("layer %d: %d of %d points see the letter, want a few", k, nearer, res)
+		}
+		if d := float64(plain[i] - fake[i]); math.Abs(d-fakeRelief-0.0006) > 0.0008 {
+			t.Errorf("layer %d: %.4f m without the fake, %.4f with it: %.4f nearer, want the plate's 0.6 mm + the relief's %.4f", k, plain[i], fake[i], d, fakeRelief)
+		}
+	}
+}
