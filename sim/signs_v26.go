@@ -221,21 +221,44 @@ func signSide(s *world.Sign) float64 {
 	return world.SignSize
 }
 
-// newSignGeom is the renderer's view of a sign: ok is false when it is not
-// drawn (no normal, or a blanked target).
-func newSignGeom(sg *world.Sign, rules erebus.Rules, texs *textures) (signGeom, bool) {
+// newSignGeom is the renderer's view of sign i of w: ok is false when it is
+// not drawn (no normal, or a blanked target).
+func newSignGeom(w *world.World, i int, rules erebus.Rules, texs *textures) (signGeom, bool) {
+	sg := &w.Signs[i]
 	tex := texs.forSign(sg, rules)
 	if tex == nil {
 		return signGeom{}, false
 	}
-	return placeSign(sg.Pos, sg.Normal, sg.Y, signSide(sg), tex)
+	g, ok := placeSign(sg.Pos, sg.Normal, sg.Y, signSide(sg), tex)
+	g.src = i
+	return g, ok
+}
+
+// showFound switches sign i of the world (an index in World.Signs, as the
+// referee's Output.Found gives it) to its found texture, as Erebus does
+// when it sets the node's found field (MainSupervisor.py v26 l.635;
+// Victim.py l.99-106; CognitiveTarget.proto l.13-19). The world itself is
+// not modified.
+func (s *Sim) showFound(i int) {
+	if i < 0 || i >= len(s.w.Signs) {
+		return
+	}
+	found := s.w.Signs[i]
+	found.Found = true
+	for k := range s.geo.signs {
+		if g := &s.geo.signs[k]; g.src == i && g.raised == 0 {
+			if tex := s.geo.texs.forSign(&found, s.geo.rules); tex != nil {
+				g.tex = tex
+			}
+		}
+	}
 }
 
 // newFakeGeom is the renderer's view of a fake: its plate, with the letter
 // standing fakeRelief proud of it towards the side it faces.
 func newFakeGeom(f *world.Fake, texs *textures) (signGeom, bool) {
 	g, ok := placeSign(f.Pos, f.Normal, f.Y, world.SignSize, texs.forFake(f))
-	g.raised = fakeRelief
+	g.raised, g.src = fakeRelief, -1
 	return g, ok
 }
 

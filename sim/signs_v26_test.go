@@ -12,6 +12,7 @@ import (
 	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
+	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -394,5 +395,38 @@ func TestLidarSeesFakeRelief(t *testing.T) {
 		if d := float64(plain[i] - fake[i]); math.Abs(d-fakeRelief-0.0006) > 0.0008 {
 			t.Errorf("layer %d: %.4f m without the fake, %.4f with it: %.4f nearer, want the plate's 0.6 mm + the relief's %.4f", k, plain[i], fake[i], d, fakeRelief)
 		}
+	}
+}
+
+// foundSupervisor reports sign 0 identified on its first step.
+type foundSupervisor struct{ steps int }
+
+func (f *foundSupervisor) Step(referee.Input) referee.Output {
+	f.steps++
+	if f.steps == 1 {
+		return referee.Output{Found: []int{0}}
+	}
+	return referee.Output{}
+}
+
+// TestFoundTextureSwitch checks that a sign the supervisor identifies
+// switches to its found texture (MainSupervisor.py v26 l.635; Victim.py
+// l.99-106): a target's rings take their found colours.
+func TestFoundTextureSwitch(t *testing.T) {
+	w := mustWorld(t, arena(1, 2, nil))
+	w.Rules = erebus.V26Rules
+	c := w.TileCenter(0, 0)
+	wallZ := c.Z - world.TileSize/2
+	w.Signs = []world.Sign{{Kind: world.Hazard, Target: true, Type: "BGYRK", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: world.FloorY + 0.028, Normal: world.Vec2{Z: 1}}}
+	s := mustSim(t, w, Config{Supervisor: &foundSupervisor{}})
+	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
+	enableAll(t, s, 16)
+	steps(t, s, 2)
+	img, wd, h := centreImage(t, s)
+	if got, want := px(img, wd, wd/2, h/2), targetTexel('K', true); got != want {
+		t.Errorf("centre after identification %+v, want the found K %+v", got, want)
+	}
+	if w.Signs[0].Found {
+		t.Error("the world's sign was modified")
 	}
 }
