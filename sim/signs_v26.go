@@ -183,6 +183,20 @@ func (t *textures) forSign(s *world.Sign, rules erebus.Rules) *texture {
 		key = "victim:" + string(s.Letter)
 		l, found := s.Letter, s.Found
 		build = func() *texture { return newVictim26Texture(l, found) }
+	case s.Found && s.Kind == world.Victim && erebus.VictimType(s.Letter) != "":
+		// v25.0.1's found victim textures: the letter grey 116 (v26 §11).
+		key = "v25victim:" + string(s.Letter)
+		base := t.forLetter(s.Letter)
+		build = func() *texture {
+			tx := newTexture(base.n)
+			for i, c := range base.px {
+				if c == colBlack {
+					c = rgb{116, 116, 116}
+				}
+				tx.px[i] = c
+			}
+			return tx
+		}
 	default:
 		return t.forLetter(s.Letter)
 	}

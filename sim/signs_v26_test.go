@@ -430,3 +430,35 @@ func TestFoundTextureSwitch(t *testing.T) {
 		t.Error("the world's sign was modified")
 	}
 }
+
+// TestFoundTextures checks the found variants per version (v26 §11): v26.1
+// victims' glyphs grey 115, v25.0.1's letters grey 116, a found target's
+// rings in their found colours.
+func TestFoundTextures(t *testing.T) {
+	texs := newTextures()
+	count := func(tx *texture, c rgb) int {
+		n := 0
+		for _, p := range tx.px {
+			if p == c {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		rules      erebus.Rules
+		ink, found rgb
+	}{{erebus.V26Rules, colBlack, colGlyphFound}, {erebus.V25Rules, colBlack, rgb{116, 116, 116}}} {
+		s := world.Sign{Kind: world.Victim, Letter: erebus.Harmed, Type: "harmed"}
+		before := texs.forSign(&s, tc.rules)
+		s.Found = true
+		after := texs.forSign(&s, tc.rules)
+		if count(before, tc.ink) == 0 || count(after, tc.ink) != 0 || count(after, tc.found) != count(before, tc.ink) {
+			t.Errorf("%s: ink %d before; after: ink %d, found grey %d", tc.rules, count(before, tc.ink), count(after, tc.ink), count(after, tc.found))
+		}
+	}
+	s := world.Sign{Kind: world.Hazard, Target: true, Type: "KKKKK", Found: true}
+	if tx := texs.forSign(&s, erebus.V26Rules); count(tx, targetTexel('K', true)) == 0 {
+		t.Error("a found target is not drawn in its found colours")
+	}
+}
