@@ -194,7 +194,13 @@ func (l *lidar) sample(s *Sim) {
 		rx := l.fR[0]*ca + l.fR[1]*sa
 		rz := -l.fR[0]*sa + l.fR[1]*ca
 		d := s.dirToWorld(rx, rz)
-		hit := s.geo.cast(o, d, sp.MaxRange, math.Inf(-1), false)
+		// Fakes' letters stand proud of their plates: a lidar sees their
+		// depth (it reads what is drawn, Webots lidar.md; v26 §12).
+		hit := s.geo.cast(o, d, sp.MaxRange, math.Inf(-1), len(s.w.Fakes) > 0)
+		var relief *signGeom
+		if hit.sign >= 0 && s.geo.signs[hit.sign].raised > 0 {
+			relief = &s.geo.signs[hit.sign]
+		}
 		for k := 0; k < layers; k++ {
 			phi := 0.0
 			if layers > 1 {
@@ -204,6 +210,11 @@ func (l *lidar) sample(s *Sim) {
 			if hit.solid >= 0 {
 				if hy := ly + hit.t*math.Tan(phi); hy <= hit.top && hy >= world.FloorY {
 					r = hit.t / math.Cos(phi)
+				}
+			}
+			if relief != nil {
+				if th, ok := relief.reliefHit(o, d, ly, math.Tan(phi), hit.signT); ok && th/math.Cos(phi) < r {
+					r = th / math.Cos(phi)
 				}
 			}
 			if phi < 0 {

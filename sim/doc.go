@@ -84,7 +84,8 @@
 // (a blanked target is not drawn); victims show rescuekit's Φ Ψ Ω glyphs;
 // found signs use the found colours (found targets n → n+50 or n−25, found
 // glyphs grey 115); fakes are a self-lit white 0.016 m plate with a dark
-// letter standing 4.8 mm proud of it, whose sides show from an angle.
+// letter standing 4.8 mm proud of it, whose sides show from an angle and
+// whose depth a lidar reads.
 //
 // Distance sensors and lidars cast rays against the same geometry.
 //

@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -44,14 +45,18 @@ type signGeom struct {
 	tex      *texture
 	min, max world.Vec2
 	// size is the side of the sign's square (m); raised, for a fake, how
-	// far its letter stands proud of the plate (sim/signs_v26.go).
+	// far its letter stands proud of the plate; src the sign's index in
+	// World.Signs, −1 for a fake (sim/signs_v26.go).
 	size, raised float64
+	src          int
 }
 
 // geometry holds the solids and signs of a world in a uniform grid.
 type geometry struct {
 	solids []solid
 	signs  []signGeom
+	texs   *textures
+	rules  erebus.Rules
 
 	x0, z0     float64 // grid origin
 	cell       float64
@@ -132,9 +137,9 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 		s.bounds()
 		g.solids = append(g.solids, s)
 	}
-	rules := w.GameRules()
+	g.texs, g.rules = texs, w.GameRules()
 	for i := range w.Signs {
-		if s, ok := newSignGeom(&w.Signs[i], rules, texs); ok {
+		if s, ok := newSignGeom(w, i, g.rules, texs); ok {
 			g.signs = append(g.signs, s)
 		}
 	}

@@ -183,6 +183,20 @@ func (t *textures) forSign(s *world.Sign, rules erebus.Rules) *texture {
 		key = "victim:" + string(s.Letter)
 		l, found := s.Letter, s.Found
 		build = func() *texture { return newVictim26Texture(l, found) }
+	case s.Found && s.Kind == world.Victim && erebus.VictimType(s.Letter) != "":
+		// v25.0.1's found victim textures: the letter grey 116 (v26 §11).
+		key = "v25victim:" + string(s.Letter)
+		base := t.forLetter(s.Letter)
+		build = func() *texture {
+			tx := newTexture(base.n)
+			for i, c := range base.px {
+				if c == colBlack {
+					c = rgb{116, 116, 116}
+				}
+				tx.px[i] = c
+			}
+			return tx
+		}
 	default:
 		return t.forLetter(s.Letter)
 	}
@@ -221,21 +235,44 @@ func signSide(s *world.Sign) float64 {
 	return world.SignSize
 }
 
-// newSignGeom is the renderer's view of a sign: ok is false when it is not
-// drawn (no normal, or a blanked target).
-func newSignGeom(sg *world.Sign, rules erebus.Rules, texs *textures) (signGeom, bool) {
+// newSignGeom is the renderer's view of sign i of w: ok is false when it is
+// not drawn (no normal, or a blanked target).
+func newSignGeom(w *world.World, i int, rules erebus.Rules, texs *textures) (signGeom, bool) {
+	sg := &w.Signs[i]
 	tex := texs.forSign(sg, rules)
 	if tex == nil {
 		return signGeom{}, false
 	}
-	return placeSign(sg.Pos, sg.Normal, sg.Y, signSide(sg), tex)
+	g, ok := placeSign(sg.Pos, sg.Normal, sg.Y, signSide(sg), tex)
+	g.src = i
+	return g, ok
+}
+
+// showFound switches sign i of the world (an index in World.Signs, as the
+// referee's Output.Found gives it) to its found texture, as Erebus does
+// when it sets the node's found field (MainSupervisor.py v26 l.635;
+// Victim.py l.99-106; CognitiveTarget.proto l.13-19). The world itself is
+// not modified.
+func (s *Sim) showFound(i int) {
+	if i < 0 || i >= len(s.w.Signs) {
+		return
+	}
+	found := s.w.Signs[i]
+	found.Found = true
+	for k := range s.geo.signs {
+		if g := &s.geo.signs[k]; g.src == i && g.raised == 0 {
+			if tex := s.geo.texs.forSign(&found, s.geo.rules); tex != nil {
+				g.tex = tex
+			}
+		}
+	}
 }
 
 // newFakeGeom is the renderer's view of a fake: its plate, with the letter
 // standing fakeRelief proud of it towards the side it faces.
 func newFakeGeom(f *world.Fake, texs *textures) (signGeom, bool) {
 	g, ok := placeSign(f.Pos, f.Normal, f.Y, world.SignSize, texs.forFake(f))
-	g.raised = fakeRelief
+	g.raised, g.src = fakeRelief, -1
 	return g, ok
 }
 
@@ -253,6 +290,33 @@ func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool
 	return s, true
 }
 
+// reliefHit is where a ray meets a fake's raised letter: the horizontal
+// distance of the first of the samples from the letter's front face to the
+// plate (t) that falls on the letter, ok false when the ray misses it. o, d,
+// y0 and slope are the ray's origin, unit horizontal direction, height and
+// rise per horizontal metre.
+func (s *signGeom) reliefHit(o, d world.Vec2, y0, slope, t float64) (float64, bool) {
+	dn := -(d.X*s.n.X + d.Z*s.n.Z)
+	if s.raised <= 0 || dn <= 1e-9 {
+		return 0, false
+	}
+	tf := t - s.raised/dn
+	const steps = 8
+	for i := 0; i <= steps; i++ {
+		ti := tf + (t-tf)*float64(i)/steps
+		px, pz := o.X+ti*d.X-s.pos.X, o.Z+ti*d.Z-s.pos.Z
+		u := (px*s.t.X+pz*s.t.Z)/s.size + 0.5
+		v := (s.y + s.size/2 - (y0 + slope*ti)) / s.size
+		if u < 0 || u >= 1 || v < 0 || v >= 1 {
+			continue
+		}
+		if c, ok := s.tex.at(u, v); ok && c == colFakeFront {
+			return ti, true
+		}
+	}
+	return 0, false
+}
+
 // texel is the colour a camera ray sees on sign s, or ok false where the
 // ray passes the sign (above, below, or through a transparent texel). o is
 // the camera's position, d the ray's unit horizontal direction, camY its
@@ -262,27 +326,11 @@ func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool
 // plate: the letter's front, then its sides, hide the plate behind them.
 func (s *signGeom) texel(o, d world.Vec2, camY, slope, t, u float64) (rgb, bool) {
 	vAt := func(t float64) float64 { return (s.y + s.size/2 - (camY + slope*t)) / s.size }
-	if s.raised > 0 {
-		dn := -(d.X*s.n.X + d.Z*s.n.Z)
-		if dn > 1e-9 {
-			tf := t - s.raised/dn
-			const steps = 8
-			for i := 0; i <= steps; i++ {
-				ti := tf + (t-tf)*float64(i)/steps
-				px, pz := o.X+ti*d.X-s.pos.X, o.Z+ti*d.Z-s.pos.Z
-				ui := (px*s.t.X+pz*s.t.Z)/s.size + 0.5
-				vi := vAt(ti)
-				if ui < 0 || ui >= 1 || vi < 0 || vi >= 1 {
-					continue
-				}
-				if c, ok := s.tex.at(ui, vi); ok && c == colFakeFront {
-					if i == 0 {
-						return colFakeFront, true
-					}
-					return colFakeSide, true
-				}
-			}
+	if th, ok := s.reliefHit(o, d, camY, slope, t); ok {
+		if dn := -(d.X*s.n.X + d.Z*s.n.Z); th <= t-s.raised/dn+1e-12 {
+			return colFakeFront, true
 		}
+		return colFakeSide, true
 	}
 	v := vAt(t)
 	if v < 0 || v >= 1 {

@@ -12,6 +12,7 @@ import (
 	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
+	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -337,5 +338,127 @@ func TestEveryV26SignVisible(t *testing.T) {
 				t.Errorf("%s: fake %s at (%.3f, %.3f) is not visible", name, fk.Name, fk.Pos.X, fk.Pos.Z)
 			}
 		}
+	}
+}
+
+// TestLidarSeesFakeRelief checks that a lidar reads a fake's raised letter
+// (Webots' lidar reads the depth of what is drawn, lidar.md; the letter
+// stands 4.8 mm proud, v26 §12): straight ahead onto the letter's stem the
+// range is 4.8 mm shorter than onto the wall without the fake.
+func TestLidarSeesFakeRelief(t *testing.T) {
+	spec, err := ParseRobotJSON([]byte(customJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranges := func(withFake bool) ([]float32, int, int) {
+		w := mustWorld(t, arena(1, 2, nil))
+		c := w.TileCenter(0, 0)
+		wallZ := c.Z - world.TileSize/2
+		s := mustSim(t, w, Config{Robot: spec})
+		if withFake {
+			var ly float64
+			for _, d := range spec.Devices {
+				if d.Kind == KindLidar {
+					ly = s.y + d.Pos[1] // the lidar's height
+				}
+			}
+			w.Fakes = []world.Fake{{Type: "phi", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: ly, Normal: world.Vec2{Z: 1}}}
+			s = mustSim(t, w, Config{Robot: spec})
+		}
+		s.SetPose(world.Pose{Pos: c})
+		l, err := hal.Lookup[hal.Lidar](s, "lidar")
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Enable(16)
+		steps(t, s, 1)
+		return l.RangeImage(nil), l.HorizontalResolution(), l.NumberOfLayers()
+	}
+	plain, res, layers := ranges(false)
+	fake, _, _ := ranges(true)
+	// The two middle layers are ±0.033 rad, within the letter's height.
+	// The letter (12.8 mm at 5 cm, about 15°) hides the wall from a few
+	// points only; the nearest of them reads the letter's front face.
+	for _, k := range []int{layers/2 - 1, layers / 2} {
+		i, nearer := k*res, 0
+		for j := k * res; j < (k+1)*res; j++ {
+			if fake[j] < plain[j]-0.001 {
+				nearer++
+			}
+			if fake[j] < fake[i] {
+				i = j
+			}
+		}
+		if nearer == 0 || nearer > res/16 {
+			t.Errorf("layer %d: %d of %d points see the letter, want a few", k, nearer, res)
+		}
+		if d := float64(plain[i] - fake[i]); math.Abs(d-fakeRelief-0.0006) > 0.0008 {
+			t.Errorf("layer %d: %.4f m without the fake, %.4f with it: %.4f nearer, want the plate's 0.6 mm + the relief's %.4f", k, plain[i], fake[i], d, fakeRelief)
+		}
+	}
+}
+
+// foundSupervisor reports sign 0 identified on its first step.
+type foundSupervisor struct{ steps int }
+
+func (f *foundSupervisor) Step(referee.Input) referee.Output {
+	f.steps++
+	if f.steps == 1 {
+		return referee.Output{Found: []int{0}}
+	}
+	return referee.Output{}
+}
+
+// TestFoundTextureSwitch checks that a sign the supervisor identifies
+// switches to its found texture (MainSupervisor.py v26 l.635; Victim.py
+// l.99-106): a target's rings take their found colours.
+func TestFoundTextureSwitch(t *testing.T) {
+	w := mustWorld(t, arena(1, 2, nil))
+	w.Rules = erebus.V26Rules
+	c := w.TileCenter(0, 0)
+	wallZ := c.Z - world.TileSize/2
+	w.Signs = []world.Sign{{Kind: world.Hazard, Target: true, Type: "BGYRK", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: world.FloorY + 0.028, Normal: world.Vec2{Z: 1}}}
+	s := mustSim(t, w, Config{Supervisor: &foundSupervisor{}})
+	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
+	enableAll(t, s, 16)
+	steps(t, s, 2)
+	img, wd, h := centreImage(t, s)
+	if got, want := px(img, wd, wd/2, h/2), targetTexel('K', true); got != want {
+		t.Errorf("centre after identification %+v, want the found K %+v", got, want)
+	}
+	if w.Signs[0].Found {
+		t.Error("the world's sign was modified")
+	}
+}
+
+// TestFoundTextures checks the found variants per version (v26 §11): v26.1
+// victims' glyphs grey 115, v25.0.1's letters grey 116, a found target's
+// rings in their found colours.
+func TestFoundTextures(t *testing.T) {
+	texs := newTextures()
+	count := func(tx *texture, c rgb) int {
+		n := 0
+		for _, p := range tx.px {
+			if p == c {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		rules      erebus.Rules
+		ink, found rgb
+	}{{erebus.V26Rules, colBlack, colGlyphFound}, {erebus.V25Rules, colBlack, rgb{116, 116, 116}}} {
+		s := world.Sign{Kind: world.Victim, Letter: erebus.Harmed, Type: "harmed"}
+		before := texs.forSign(&s, tc.rules)
+		s.Found = true
+		after := texs.forSign(&s, tc.rules)
+		if count(before, tc.ink) == 0 || count(after, tc.ink) != 0 || count(after, tc.found) != count(before, tc.ink) {
+			t.Errorf("%s: ink %d before; after: ink %d, found grey %d", tc.rules, count(before, tc.ink), count(after, tc.ink), count(after, tc.found))
+		}
+	}
+	s := world.Sign{Kind: world.Hazard, Target: true, Type: "KKKKK", Found: true}
+	if tx := texs.forSign(&s, erebus.V26Rules); count(tx, targetTexel('K', true)) == 0 {
+		t.Error("a found target is not drawn in its found colours")
 	}
 }

@@ -371,6 +371,9 @@ func (s *Sim) basicStep() {
 		if out.Relocate != nil {
 			s.setPose(*out.Relocate)
 		}
+		for _, i := range out.Found {
+			s.showFound(i)
+		}
 		if out.Ended {
 			s.ended = true
 		}

@@ -25,9 +25,9 @@ import (
 	"context"
 	"math"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 )
 
 // Name is the plugin's name.

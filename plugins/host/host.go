@@ -190,13 +190,13 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 		// Not managed: go-plugin would keep every client it ever started in
 		// a global list (memory that grows with each restart); Kill ends a
 		// plugin, and the parent-death signal ends it with the runner.
-		Managed:          false,
-		StartTimeout:     timeout,
-		Logger:           newHCLogger(log),
-		SyncStdout:       orLines(cfg.Stdout, log, zapcore.InfoLevel, "stdout"),
-		SyncStderr:       orLines(cfg.Stderr, log, zapcore.WarnLevel, "stderr"),
-		SkipHostEnv:      true,
-		GRPCDialOptions:  dialOptions(),
+		Managed:         false,
+		StartTimeout:    timeout,
+		Logger:          newHCLogger(log),
+		SyncStdout:      orLines(cfg.Stdout, log, zapcore.InfoLevel, "stdout"),
+		SyncStderr:      orLines(cfg.Stderr, log, zapcore.WarnLevel, "stderr"),
+		SkipHostEnv:     true,
+		GRPCDialOptions: dialOptions(),
 	}
 	var dir string
 	if cfg.Reattach != nil {

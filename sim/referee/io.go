@@ -31,6 +31,11 @@ type Output struct {
 	Send [][]byte
 	// Relocate, when not nil, moves the robot there and resets its physics.
 	Relocate *world.Pose
+	// Found holds the indices in World.Signs of the signs identified this
+	// step: Erebus sets their found field, which switches them to their
+	// found texture (MainSupervisor.py v26 l.635, v25 l.543; Victim.py
+	// l.99-106).
+	Found []int
 	// Ended reports that the game is over (exit, time up); the robot node is
 	// removed and the simulator ends the run.
 	Ended bool

@@ -140,6 +140,7 @@ type Summary struct {
 
 // sign is the referee's state of one world sign.
 type sign struct {
+	index  int // in World.Signs
 	kind   world.SignKind
 	letter byte // upper case
 	pos    world.Vec2
@@ -246,6 +247,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 			n = normalFromRotation(s.Rotation)
 		}
 		r.signs = append(r.signs, sign{
+			index:  i,
 			kind:   s.Kind,
 			letter: upper(signLetter(s)),
 			pos:    s.Pos,
@@ -466,6 +468,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 	}
 	r.sum.SignPoints += r.add("Successful "+name+" Identification", s.worth*s.mult)
 	s.found = true
+	r.out.Found = append(r.out.Found, s.index)
 	if kind == world.Hazard {
 		r.sum.HazardsFound++
 	} else {

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,6 +80,14 @@ func TestV26Reports(t *testing.T) {
 			}
 			if !hasEvent(d.r.Events(), tc.event) {
 				t.Errorf("no event %q in %+v", tc.event, d.r.Events())
+			}
+			// An identified sign is reported for its found texture.
+			wantFound := []int(nil)
+			if tc.misid == 0 {
+				wantFound = []int{tc.sign}
+			}
+			if fmt.Sprint(d.last.Found) != fmt.Sprint(wantFound) {
+				t.Errorf("Output.Found %v, want %v", d.last.Found, wantFound)
 			}
 			if sum.Version != erebus.V26 {
 				t.Errorf("version %q", sum.Version)

@@ -223,12 +223,27 @@ func ParseASCII(name string, src string) (*World, error) {
 			if w.GameTime, err = strconv.Atoi(f[1]); err != nil || w.GameTime < 0 {
 				return nil, errf(line, "time: expected a non-negative integer, got %q", f[1])
 			}
-		case "sign":
+		case "sign", "target":
 			s, err := parseSignLine(w, f)
 			if err != nil {
 				return nil, errf(line, "%v", err)
 			}
 			w.Signs = append(w.Signs, s)
+		case "fake":
+			s, err := parseSignLine(w, f)
+			if err != nil {
+				return nil, errf(line, "%v", err)
+			}
+			w.Fakes = append(w.Fakes, Fake{Type: s.Type, Name: fmt.Sprintf("Fake%d", len(w.Fakes)), Pos: s.Pos, Rotation: s.Rotation, Worth: s.Worth})
+		case "rules":
+			if len(f) != 2 {
+				return nil, errf(line, "expected 'rules v25' or 'rules v26'")
+			}
+			v, err := erebus.ParseVersion(f[1])
+			if err != nil {
+				return nil, errf(line, "%v", err)
+			}
+			w.Rules, _ = erebus.RulesFor(v)
 		case "obstacle":
 			v, err := floatsOf(f[1:], 4, 6)
 			if err != nil {
@@ -249,7 +264,7 @@ func ParseASCII(name string, src string) (*World, error) {
 			}
 			w.Area4Walls = append(w.Area4Walls, Segment{Vec2{v[0], v[1]}, Vec2{v[2], v[3]}})
 		default:
-			return nil, errf(line, "unknown directive %q (expected name, time, sign, obstacle or wall)", clip(f[0]))
+			return nil, errf(line, "unknown directive %q (expected name, time, rules, sign, target, fake, obstacle or wall)", clip(f[0]))
 		}
 	}
 	// Victims come before hazards, as HUMANGROUP precedes HAZARDGROUP.
@@ -303,19 +318,37 @@ var signTypes = map[string]struct {
 // a tile, facing into the tile, as the Erebus generator writes them.
 var sideAngles = map[string]float64{"top": 3.14, "right": 1.57, "bottom": 0, "left": -1.57}
 
+// parseSignLine reads a sign, target or fake line: f[0] is the directive,
+// f[1] the sign letter, the target code or the fake type. A fake comes back
+// as a Sign holding its type, position, rotation and worth.
 func parseSignLine(w *World, f []string) (Sign, error) {
 	if len(f) < 3 {
-		return Sign{}, fmt.Errorf("expected 'sign L tile x z side [along]' or 'sign L at X Z angle'")
+		return Sign{}, fmt.Errorf("expected '%s %s tile x z side [along]' or '%[1]s %[2]s at X Z angle'", f[0], map[string]string{"sign": "L", "target": "CODE", "fake": "TYPE"}[f[0]])
 	}
-	st, ok := signTypes[f[1]]
-	if !ok {
-		return Sign{}, fmt.Errorf("unknown sign letter %q (H, U, S, F, P, C or O)", clip(f[1]))
-	}
-	s := Sign{Kind: st.kind, Type: st.typ, Worth: 10}
-	if s.Kind == Victim {
-		s.Name = fmt.Sprintf("Victim%d", len(w.Signs))
-	} else {
-		s.Name = fmt.Sprintf("Hazard%d", len(w.Signs))
+	var s Sign
+	switch f[0] {
+	case "target":
+		s = Sign{Kind: Hazard, Target: true, Type: f[1], Worth: 10, Name: fmt.Sprintf("Hazard%d", len(w.Signs))}
+	case "fake":
+		known := false
+		for _, t := range FakeTypes {
+			known = known || t == f[1]
+		}
+		if !known {
+			return Sign{}, fmt.Errorf("unknown fake type %q (omega, phi or psi)", clip(f[1]))
+		}
+		s = Sign{Type: f[1], Worth: 10}
+	default:
+		st, ok := signTypes[f[1]]
+		if !ok {
+			return Sign{}, fmt.Errorf("unknown sign letter %q (H, U, S, F, P, C or O)", clip(f[1]))
+		}
+		s = Sign{Kind: st.kind, Type: st.typ, Worth: 10}
+		if s.Kind == Victim {
+			s.Name = fmt.Sprintf("Victim%d", len(w.Signs))
+		} else {
+			s.Name = fmt.Sprintf("Hazard%d", len(w.Signs))
+		}
 	}
 	rest := f[2:]
 	// Trailing options.
@@ -380,9 +413,13 @@ func parseSignLine(w *World, f []string) (Sign, error) {
 		}
 		s.Rotation = [4]float64{0, 1, 0, ang}
 	default:
-		return s, fmt.Errorf("expected 'tile' or 'at' after the sign letter")
+		return s, fmt.Errorf("expected 'tile' or 'at' after the %s's letter, code or type", f[0])
 	}
-	s.Letter = signLetter(s.Kind, s.Type)
+	if s.Target && !erebus.ValidTargetCode(s.Type) {
+		// load_cognitive_targets (MainSupervisor.py v26 l.198-209).
+		s.Type, s.Worth, s.Blank = BlankTarget, 0, true
+	}
+	s.Letter = s.reportLetter()
 	return s, nil
 }
 
@@ -498,24 +535,35 @@ func FormatASCII(w *World) string {
 	if w.GameTime != 480 && w.GameTime != 0 {
 		fmt.Fprintf(&sb, "time %d\n", w.GameTime)
 	}
+	if w.Rules.Version != "" {
+		fmt.Fprintf(&sb, "rules %s\n", w.Rules.Version)
+	}
 	for _, s := range w.Area4Walls {
 		fmt.Fprintf(&sb, "wall %s %s %s %s\n", ff(s.A.X), ff(s.A.Z), ff(s.B.X), ff(s.B.Z))
 	}
+	angle := func(r [4]float64) float64 {
+		if r[0] == 0 && r[2] == 0 && r[1] > 0 {
+			return r[3]
+		}
+		m := rotMatrix(r)
+		return math.Atan2(m[0][2], m[2][2])
+	}
 	for _, s := range w.Signs {
-		letter := string(signLetter(s.Kind, s.Type))
+		directive, letter := "sign", string(signLetter(s.Kind, s.Type))
 		if _, ok := signTypes[letter]; !ok {
 			letter = "?"
 		}
-		ang := s.Rotation[3]
-		if !(s.Rotation[0] == 0 && s.Rotation[2] == 0 && s.Rotation[1] > 0) {
-			m := rotMatrix(s.Rotation)
-			ang = math.Atan2(m[0][2], m[2][2])
+		if s.Target {
+			directive, letter = "target", s.Type
 		}
-		fmt.Fprintf(&sb, "sign %s at %s %s %s worth %d", letter, ff(s.Pos.X), ff(s.Pos.Z), ff(ang), s.Worth)
+		fmt.Fprintf(&sb, "%s %s at %s %s %s worth %d", directive, letter, ff(s.Pos.X), ff(s.Pos.Z), ff(angle(s.Rotation)), s.Worth)
 		if s.Found {
 			sb.WriteString(" found")
 		}
 		sb.WriteByte('\n')
+	}
+	for _, f := range w.Fakes {
+		fmt.Fprintf(&sb, "fake %s at %s %s %s worth %d\n", f.Type, ff(f.Pos.X), ff(f.Pos.Z), ff(angle(f.Rotation)), f.Worth)
 	}
 	for _, o := range w.Obstacles {
 		fmt.Fprintf(&sb, "obstacle %s %s %s %s %s %s\n", ff(o.Center.X), ff(o.Center.Z), ff(o.Half.X), ff(o.Half.Z), ff(o.Yaw), ff(o.Height))

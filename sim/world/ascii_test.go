@@ -5,8 +5,12 @@ import (
 	"errors"
 	"image/png"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 func TestParseASCIIErrors(t *testing.T) {
@@ -214,5 +218,57 @@ sign H tile 0 0 top
 	}
 	if err := DrawPNG(&buf, &World{}, 40); err == nil {
 		t.Error("empty world accepted")
+	}
+}
+
+// TestFormatASCIIV26RoundTrip draws the shipped v26.1 worlds with targets
+// and fakes and loads the drawing: the version, every target's code, letter
+// and worth, every fake's type and place survive.
+func TestFormatASCIIV26RoundTrip(t *testing.T) {
+	shared := sharedtest.Dir(t)
+	for _, name := range []string{"world3", "world4", "mapping_example_1"} {
+		t.Run(name, func(t *testing.T) {
+			w, err := Load(filepath.Join(shared, "erebus", "v26", "worlds", name+".wbt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			txt := FormatASCII(w)
+			w2, err := ParseASCII(name, txt)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, txt)
+			}
+			if w2.Rules.Version != erebus.V26 {
+				t.Errorf("version %q", w2.Rules.Version)
+			}
+			if len(w.Signs) != len(w2.Signs) || len(w.Fakes) != len(w2.Fakes) {
+				t.Fatalf("signs %d vs %d, fakes %d vs %d", len(w.Signs), len(w2.Signs), len(w.Fakes), len(w2.Fakes))
+			}
+			for i := range w.Signs {
+				a, b := w.Signs[i], w2.Signs[i]
+				if a.Target != b.Target || a.Type != b.Type || a.Letter != b.Letter || a.Pos != b.Pos || a.Worth != b.Worth {
+					t.Errorf("sign %d: %+v vs %+v", i, a, b)
+				}
+			}
+			for i := range w.Fakes {
+				a, b := w.Fakes[i], w2.Fakes[i]
+				if a.Type != b.Type || a.Pos != b.Pos || a.Worth != b.Worth || math.Abs(a.Normal.X-b.Normal.X) > 1e-9 || math.Abs(a.Normal.Z-b.Normal.Z) > 1e-9 {
+					t.Errorf("fake %d: %+v vs %+v", i, a, b)
+				}
+			}
+		})
+	}
+	// Directives: a blanked target, an invalid sum, a fake on a tile side.
+	const box = "+-+-+\n|   |\n+ + +\n|   |\n+-+-+\n"
+	w, err := ParseASCII("d", box+"rules v26\ntarget KRYGB tile 0 0 top\ntarget xx tile 0 0 left worth 30\ntarget KKKKK tile 0 0 right\nfake psi tile 0 0 bottom\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Signs) != 3 || w.Signs[0].Letter != 'F' || !w.Signs[1].Blank || w.Signs[1].Worth != 0 || w.Signs[2].Letter != 0 || w.Signs[2].Blank || len(w.Fakes) != 1 || w.Fakes[0].Type != "psi" {
+		t.Errorf("signs %+v fakes %+v", w.Signs, w.Fakes)
+	}
+	for _, bad := range []string{"fake sigma tile 0 0 top", "rules v24", "rules", "target KRYGB"} {
+		if _, err := ParseASCII("d", box+bad+"\n"); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }

@@ -12,8 +12,17 @@
 // tree parser (DEF/USE, SF and multi-line MF values, nested nodes, '#'
 // comments, strings with escapes), then extracts the Erebus content: the
 // WALLTILES tiles (worldTile, halfTile) in file order, the *BOUNDS groups,
-// OBSTACLES, HUMANGROUP and HAZARDGROUP signs, the MAINSUPERVISOR game time
-// and WorldInfo basicTimeStep. Fields a file leaves out take the PROTO
+// OBSTACLES, HUMANGROUP victims, HAZARDGROUP hazmat placards (Erebus
+// v25.0.1) or TARGETGROUP cognitive targets and FAKES fake victims (v26.1),
+// the MAINSUPERVISOR game time and WorldInfo basicTimeStep.
+//
+// The sign group tells the world's Erebus version (World.Rules): DEF
+// TARGETGROUP is v26.1, DEF HAZARDGROUP v25.0.1; a world with neither is
+// played in the version [ParseOptions] gives (v25.0.1 by default), and one
+// asked to play in the other version is an error, since that version's
+// supervisor cannot load it. A target whose type is not five of K R Y G B is
+// blanked as the v26.1 supervisor does (Type "blank", Worth 0, Sign.Blank).
+// [Answer] is the MapAnswer of the world's version. Fields a file leaves out take the PROTO
 // defaults (ints 0, bools FALSE, tileColor 0 0 0, room 0, Victim type
 // "harmed", HazardMap type "F", scoreWorth 10, rotation 0 0 0 0 =
 // identity); a missing tile scale reads as 0.4 (the proto says 1.0, but the
@@ -62,6 +71,9 @@
 //	time <seconds>                                   game time, default 480
 //	sign <H|U|S|F|P|C|O> tile <x> <z> <top|right|bottom|left> [<along m>] [worth <n>] [found]
 //	sign <H|U|S|F|P|C|O> at <X> <Z> <angle> [worth <n>] [found]
+//	target <CODE> tile … | at …                      a v26.1 cognitive target, e.g. KRYGB
+//	fake <phi|psi|omega> tile … | at … [worth <n>]   a v26.1 fake victim
+//	rules <v25|v26>                                  the Erebus version
 //	obstacle <X> <Z> <halfX> <halfZ> [<yaw> [<height>]]
 //	wall <X1> <Z1> <X2> <Z2>                         an extra wall segment
 //

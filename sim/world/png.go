@@ -86,7 +86,19 @@ func DrawPNG(w io.Writer, wld *World, pixelsPerTile int) error {
 		})
 	}
 	k := max(1, pixelsPerTile/40)
+	// Fakes (v26.1): a white square in a black frame; a blanked target is
+	// invisible in Erebus and is not drawn; a target of an invalid sum has
+	// no letter and shows in the unknown sign's magenta.
+	for _, f := range wld.Fakes {
+		cx, cy := toPx(f.Pos)
+		x0, y0 := int(cx)-7*k/2, int(cy)-7*k/2
+		fill(img, image.Rect(x0, y0, x0+7*k, y0+7*k), color.RGBA{0, 0, 0, 255})
+		fill(img, image.Rect(x0+k, y0+k, x0+6*k, y0+6*k), color.RGBA{255, 255, 255, 255})
+	}
 	for _, s := range wld.Signs {
+		if s.Blank {
+			continue
+		}
 		cx, cy := toPx(s.Pos)
 		x0, y0 := int(cx)-7*k/2, int(cy)-7*k/2
 		fill(img, image.Rect(x0, y0, x0+7*k, y0+7*k), signColour(s.Letter))

@@ -239,7 +239,7 @@ func TestGenerateDeterministic(t *testing.T) {
 		}
 		return b.String()
 	}
-	if first, again := write(42), write(42); first != again {
+	if first, second := write(42), write(42); first != second {
 		t.Error("the same seed gave different worlds")
 	}
 	if write(42) == write(43) {

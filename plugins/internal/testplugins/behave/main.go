@@ -46,8 +46,8 @@ func (b *behave) Describe() sdk.Description {
 		States:  []string{"explore", "panic", "sleep", "print", "fail", "spin", "fork"},
 		Cameras: []string{"front"}, CameraEveryNSteps: 4,
 		Params: map[string]sdk.Param{
-			"sleep": {Default: "1s", Description: "how long a step in state sleep takes"},
-			"speed": {Default: "1", Description: "a value echoed in the blackboard key speed"},
+			"sleep":           {Default: "1s", Description: "how long a step in state sleep takes"},
+			"speed":           {Default: "1", Description: "a value echoed in the blackboard key speed"},
 			"configure_sleep": {Default: "0s", Description: "how long Configure takes"},
 		},
 	}
