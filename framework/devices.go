@@ -48,24 +48,23 @@ func DefaultDevices() DeviceNames {
 }
 
 type devices struct {
-	left, right   hal.Motor
-	lpos, rpos    hal.PositionSensor
-	dist          []hal.DistanceSensor
-	cams          []hal.Camera
-	colour        hal.Camera
-	gps           hal.GPS
-	gyro          hal.Gyro
-	accel         hal.Accelerometer
-	imu           hal.InertialUnit
-	lidar         hal.Lidar
-	emitter       hal.Emitter
-	receiver      hal.Receiver
-	leds          []hal.LED
-	ledByName     map[string]hal.LED
-	camBuf        map[string][]byte
-	colBuf        []byte
-	lidarBuf      []float32
-	clampReported bool
+	left, right hal.Motor
+	lpos, rpos  hal.PositionSensor
+	dist        []hal.DistanceSensor
+	cams        []hal.Camera
+	colour      hal.Camera
+	gps         hal.GPS
+	gyro        hal.Gyro
+	accel       hal.Accelerometer
+	imu         hal.InertialUnit
+	lidar       hal.Lidar
+	emitter     hal.Emitter
+	receiver    hal.Receiver
+	leds        []hal.LED
+	ledByName   map[string]hal.LED
+	camBuf      map[string][]byte
+	colBuf      []byte
+	lidarBuf    []float32
 }
 
 func (r *runner) openDevices() error {
