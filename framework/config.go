@@ -191,7 +191,7 @@ func (c Config) Deadline() int {
 }
 
 // DefaultHangTimeoutMs is the hang timeout when the config gives none.
-const DefaultHangTimeoutMs = 5000
+const DefaultHangTimeoutMs = 10000
 
 // HangTimeout returns the lockstep hang timeout in milliseconds.
 func (c Config) HangTimeout() int {

@@ -139,8 +139,8 @@ func TestParseConfigModes(t *testing.T) {
 		realtime bool
 		hangMs   int
 	}{
-		{"", false, 5000}, // the default: lockstep
-		{"realtime: true\n", true, 5000},
+		{"", false, 10000}, // the default: lockstep
+		{"realtime: true\n", true, 10000},
 		{"hang_timeout_ms: 20000\n", false, 20000},
 	} {
 		c, err := ParseConfig([]byte(tt.yaml))

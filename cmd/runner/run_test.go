@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
@@ -106,5 +109,35 @@ func TestWebotsArgs(t *testing.T) {
 	}
 	if got := webotsArgs([]string{"run"}, "/x/robot0Controller", env("")); got != nil {
 		t.Fatalf("explicit arguments must be kept: %v", got)
+	}
+}
+
+// TestPrintRunnerSummary: the summary of a game whose referee is Erebus's
+// (Webots) gives the mode, each plugin's step times and the budget note;
+// --json gives the runner's summary as it is.
+func TestPrintRunnerSummary(t *testing.T) {
+	s := framework.Summary{Mode: framework.ModeRealtime, BudgetMs: 8, Steps: 100, EndReason: "simulation ended", FinalState: "exit",
+		Plugins:    map[string]framework.PluginStats{"explore": {Steps: 90, Misses: 10, StepP50: time.Millisecond, StepP99: 7 * time.Millisecond, StepMax: 8 * time.Millisecond}},
+		BudgetNote: "explore missed its 8 ms deadline in 10 of 100 steps: those steps got a safe action"}
+	for _, asJSON := range []bool{false, true} {
+		var b strings.Builder
+		cmd := &cobra.Command{}
+		cmd.SetOut(&b)
+		if err := printRunnerSummary(cmd, s, asJSON); err != nil {
+			t.Fatal(err)
+		}
+		if asJSON {
+			var back framework.Summary
+			if err := json.Unmarshal([]byte(b.String()), &back); err != nil || back.Mode != s.Mode || back.BudgetNote != s.BudgetNote {
+				t.Errorf("JSON %q: %v", b.String(), err)
+			}
+			continue
+		}
+		for _, want := range []string{"realtime: 8 ms deadline per step", "plugin explore  90 steps, step p50 1.00 / p99 7.00 / max 8.00 ms, 0 over budget, 10 deadline misses",
+			s.BudgetNote} {
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("summary lacks %q:\n%s", want, b.String())
+			}
+		}
 	}
 }

@@ -101,15 +101,20 @@ func (c *Conn) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		c.mu.Unlock()
 		return nil, ctx.Err()
 	}
+	// The behavior gets its own copy, as a plugin process gets its own
+	// decoded one: a Step that outlives ctx (a missed deadline) must not read
+	// the runner's buffers (camera images, the blackboard) while the runner
+	// reuses them for the next step.
+	own := proto.CloneOf(obs)
 	c.mu.Lock()
 	if len(c.carryInbox)+len(c.carryErrs)+len(c.carryDrop) > 0 {
-		merged := proto.CloneOf(obs)
-		merged.Inbox = append(c.carryInbox, obs.GetInbox()...)
-		merged.Errors = append(c.carryErrs, obs.GetErrors()...)
-		merged.Dropped = append(c.carryDrop, obs.GetDropped()...)
-		obs, c.carryInbox, c.carryErrs, c.carryDrop = merged, nil, nil, nil
+		own.Inbox = append(c.carryInbox, own.GetInbox()...)
+		own.Errors = append(c.carryErrs, own.GetErrors()...)
+		own.Dropped = append(c.carryDrop, own.GetDropped()...)
+		c.carryInbox, c.carryErrs, c.carryDrop = nil, nil, nil
 	}
 	c.mu.Unlock()
+	obs = own
 	done := make(chan result, 1)
 	go func() {
 		defer func() { <-c.busy }()

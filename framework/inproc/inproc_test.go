@@ -119,3 +119,32 @@ func TestStepsNeverOverlap(t *testing.T) {
 		t.Errorf("the lack-of-progress notice of step 2 reached the behavior %d times, want once", inboxSeen)
 	}
 }
+
+// TestStepOwnsItsObservation: a Step that outlives its deadline reads its
+// own copy of the Observation, not the runner's buffers, which the runner
+// reuses for the next step (as a plugin process has its own decoded copy).
+func TestStepOwnsItsObservation(t *testing.T) {
+	mutated := make(chan struct{})
+	seen := make(chan string, 1)
+	b := sdk.New(sdk.Description{Name: "t", States: []string{"explore"}}, func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		<-ctx.Done()
+		<-mutated // the runner has moved on and reused its buffers
+		seen <- fmt.Sprintf("%s %d", o.GetBlackboard()["map"], o.GetCameras()[0].GetBgra()[0])
+		return nil, nil
+	})
+	c := inproc.New(b)
+	obs := &pluginpb.Observation{Step: 1, State: "explore",
+		Blackboard: map[string][]byte{"map": []byte("old")},
+		Cameras:    []*pluginpb.CameraFrame{{Name: "camera_centre", Bgra: []byte{7, 7, 7, 7}}}}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := c.Step(ctx, obs); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Step = %v, want the deadline", err)
+	}
+	obs.Blackboard["map"] = []byte("new")
+	obs.Cameras[0].Bgra[0] = 9
+	close(mutated)
+	if got := <-seen; got != "old 7" {
+		t.Errorf("the late Step saw %q, want its own copy %q", got, "old 7")
+	}
+}
