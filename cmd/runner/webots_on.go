@@ -4,11 +4,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
@@ -41,25 +38,4 @@ func runWebots(ctx context.Context, cmd *cobra.Command, cfg framework.Config, la
 		return err
 	}
 	return printRunnerSummary(cmd, sum, f.json)
-}
-
-// printRunnerSummary prints what the runner knows of a game played where the
-// referee is not ours (Webots): the score is Erebus's to show.
-func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) error {
-	if asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
-	}
-	w := cmd.OutOrStdout()
-	fmt.Fprintf(w, "ended: %s after %d steps (%.1f s simulated, %s wall time), final state %s\n",
-		s.EndReason, s.Steps, s.SimTime, s.WallTime.Round(time.Millisecond), s.FinalState)
-	fmt.Fprintf(w, "comms: %d packets sent, refusals: %s; transitions %s\n", s.PacketsSent, mapStr(s.CommsRefusals), mapStr(s.Transitions))
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	printPlugins(func(k, format string, a ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, a...)) }, s)
-	_ = tw.Flush()
-	if s.BudgetNote != "" {
-		fmt.Fprintln(w, s.BudgetNote)
-	}
-	return nil
 }
