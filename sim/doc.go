@@ -18,9 +18,12 @@
 //     thickness 0.01 m, extended by half the thickness at each end; an edge
 //     of an area-4 wall's footprint outline is 1 mm thick, since it is the
 //     wall's surface), a curved wall (a ring 0.01 m thick) or an obstacle (a
-//     rotated box). A blocked move ends at the contact (to 1/256 of the
-//     step) and slides along it for the rest; a turn a device sphere blocks
-//     turns less. A robot whose centre is over a hole's 0.088 m opening
+//     rotated box). The translation and the turn of a step are taken one
+//     after the other: a blocked translation slides along the contact or
+//     stays put (so it stops short of the contact by up to a step); a turn
+//     that swings a device sphere into a solid pushes the robot off it by
+//     the overlap, else turns less. A robot whose centre is over a hole's
+//     0.088 m opening
 //     (inside its 16 mm rims) falls (gravity) and stops moving; below
 //     y −0.035 the referee relocates it.
 //  2. calls the Supervisor with the pose, height, velocity (as Webots'

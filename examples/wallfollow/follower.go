@@ -4,12 +4,13 @@ import (
 	"context"
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
 
 // follower is a left-hand wall follower. The default Erebus robot's
-// distance sensors (metres, 0–0.8) look: ps0 14° right of forward, ps7 16°
+// distance sensors (infra-red: walls up to 0.288 m) look: ps0 14° right of forward, ps7 16°
 // left, ps6 46° left, ps5 91° left.
 type follower struct {
 	speed      float64 // rad/s of the faster wheel
@@ -88,9 +89,15 @@ func (f *follower) Step(_ context.Context, o *pluginpb.Observation) (*pluginpb.A
 
 // wheels is the control law.
 func (f *follower) wheels(o *pluginpb.Observation) (left, right float64) {
-	d := o.GetDistance()
-	if len(d) < 8 {
+	raw := o.GetDistance()
+	if len(raw) < 8 {
 		return 0, 0 // not the default robot: hold still rather than guess
+	}
+	// Erebus's distance sensors are infra-red: a teal wall d metres away
+	// reads d/0.36 (erebus.WallInfraRed); back to metres.
+	var d [8]float64
+	for i := range d {
+		d[i] = raw[i] * erebus.WallInfraRed
 	}
 	t := o.GetSimTime()
 	if c := o.GetColour(); c != nil && c.GetR() < 40 && c.GetG() < 40 && c.GetB() < 40 {
