@@ -11,16 +11,21 @@
 // runs ms/16 basic steps. Each basic step:
 //  1. integrates the wheels (differential drive: speed r·(ωL+ωR)/2, yaw
 //     rate r·(ωR−ωL)/axle; for other wheel layouts the least-squares rigid
-//     motion of the wheel contact speeds), moving the body circle (radius
-//     0.037 m) only where it does not overlap a wall segment (a box of
+//     motion of the wheel contact speeds), moving the robot's collision
+//     shape (the body circle of radius 0.037 m and the device spheres that
+//     stick out of it: 3 mm on ps0…ps7, 7 mm on the cameras, reaching
+//     0.042 m ahead) only where it does not overlap a wall segment (a box of
 //     thickness 0.01 m, extended by half the thickness at each end; an edge
-//     of a custom area-4 wall's footprint outline is 1 mm thick, since it
-//     is the wall's surface), a
-//     curved wall (a ring 0.01 m thick) or an obstacle (a rotated box); a
-//     blocked move slides along the contact or stays put. Rotation is
-//     never blocked (the body is round). A robot whose centre is over a
-//     hole quarter falls (gravity) and stops moving; below y −0.035 the
-//     referee relocates it.
+//     of an area-4 wall's footprint outline is 1 mm thick, since it is the
+//     wall's surface), a curved wall (a ring 0.01 m thick) or an obstacle (a
+//     rotated box). The translation and the turn of a step are taken one
+//     after the other: a blocked translation slides along the contact or
+//     stays put (so it stops short of the contact by up to a step); a turn
+//     that swings a device sphere into a solid pushes the robot off it by
+//     the overlap, else turns less. A robot whose centre is over a hole's
+//     0.088 m opening
+//     (inside its 16 mm rims) falls (gravity) and stops moving; below
+//     y −0.035 the referee relocates it.
 //  2. calls the Supervisor with the pose, height, velocity (as Webots'
 //     getVelocity: linear m/s then angular rad/s) and at most one packet
 //     from the supervisor's queue, then applies its answer: packets for the
@@ -45,17 +50,22 @@
 //
 // # Devices of the default robot
 //
-// DefaultRobot lists them with their proto positions. Robot frame: +x right,
-// +y up, −z forward; a robot of yaw θ faces (−sin θ, −cos θ) in world XZ.
-// The cameras are those of E-puck-custom-default-FLU.proto: "camera_centre"
-// faces forward, "camera_left" and "camera_right" are turned 30° to each
-// side; all are 64×40, fov 1 rad, at 0.028 m above the floor. The "gyro" is
-// mounted with its x axis up, so the yaw rate (counter-clockwise seen from
-// above) is Values()[0]; the "accelerometer" reads (lateral, forward, up),
-// (0, 0, 9.81) at rest. "ps0"…"ps7" are ray casts from the proto positions
-// along the proto directions, 0–0.8 m, seeing walls and obstacles taller
-// than the sensor (0.04 m). The "colour_sensor" shows the colour of the
-// floor under it (0.03 m in front of the centre).
+// DefaultRobot (and DefaultRobotFor a rule set) lists them, built from
+// erebus/robot.go; `runner robot describe` prints them. Robot frame: +x
+// right, +y up, −z forward; a robot of yaw θ faces (−sin θ, −cos θ) in
+// world XZ. The cameras are those of E-puck-custom-default-FLU.proto:
+// "camera_centre" faces forward, "camera_left" and "camera_right" are turned
+// 30° to each side; all are 64×40, fov 1 rad, at 0.028 m above the floor.
+// The "gyro", "accelerometer" and "gps" have the identity rotation: the yaw
+// rate (counter-clockwise seen from above) is Values()[1]
+// (erebus.GyroYawIndex), the accelerometer reads (0, 9.81, 0) at rest with
+// a noise of 0.3 % of the reading, and the GPS has the rules' accuracy (σ
+// 2.5 mm in v26.1, Config.Rules). "ps0"…"ps7" are Webots "infra-red" sensors
+// cast from the proto positions along the proto directions: a surface at d
+// metres reads min(d/f, 0.8), f = 0.2 + 0.8·red (walls 0.36, obstacles
+// 0.56, the floor 0.708; erebus.InfraRedFactor), seeing walls and obstacles
+// taller than the sensor (0.04 m). The "colour_sensor" shows the colour of
+// the floor under it (0.03 m in front of the centre).
 //
 // # Rendering
 //
@@ -99,8 +109,10 @@
 //
 // # Noise and determinism
 //
-// Config.Noise adds Gaussian noise to GPS, gyro, accelerometer, distance
-// sensors and lidar, and slip to the wheels, drawn from a PCG generator
+// The devices' own noise (the accelerometer's, the v26.1 GPS's) and
+// Config.Noise, which adds Gaussian noise to GPS, gyro, accelerometer,
+// distance sensors and lidar, and slip to the wheels, are drawn from a PCG
+// generator
 // seeded with Config.Seed, in a fixed order. Nothing in the loop reads the
 // clock or iterates a map, so a seed gives the same game bit for bit.
 package sim

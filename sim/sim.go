@@ -523,50 +523,65 @@ func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
 }
 
 // move returns where the robot gets from position p and yaw by the
-// translation d and the turn dyaw: the whole move if it is free, else the
-// move slid along the contact, else the largest free part of the move (so a
-// blocked move ends at the contact, and a turn that a device sphere's
-// contact blocks turns less). A robot
-// that already overlaps a solid may move to reduce the overlap. It returns
-// the new position and the angle turned.
+// translation d and the turn dyaw, the two taken one after the other: the
+// translation if it is free, else slid along the contact, else none; then
+// the turn if it is free there, else the turn with the robot pushed off the
+// solid a device sphere swings into, else the turn's largest free part (to
+// 1/256 of it, contactSkin short of the solid). A robot that already
+// overlaps a solid may move to reduce the overlap. It returns the new
+// position and the angle turned.
 func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world.Vec2, float64) {
 	pen0, _ := s.penetration(p, yaw)
-	ok := func(q world.Vec2, a float64) bool {
+	// fits: at least skin off every solid, to within overlapTol (so that
+	// sliding along a wall at the contact is not refused for rounding), or,
+	// for a robot that overlaps already, no deeper than it was.
+	fits := func(q world.Vec2, a, skin float64) bool {
 		pen, _ := s.penetration(q, yaw+a)
-		return pen <= 0 || (pen0 > 0 && pen < pen0-1e-12)
+		return pen <= overlapTol-skin || (pen0 > 0 && pen <= pen0+overlapTol && skin == 0)
 	}
 	q := world.Vec2{X: p.X + d.X, Z: p.Z + d.Z}
-	if ok(q, dyaw) {
+	if fits(q, dyaw, 0) {
 		return q, dyaw
 	}
-	// The largest free fraction of the move, to 1/256 of it: the contact.
+	// The translation, at the start yaw: whole, else slid along the
+	// contact, else none (it stops short of the contact by up to a step).
+	if (d.X != 0 || d.Z != 0) && !fits(q, 0, 0) {
+		q = p
+		if _, nrm := s.penetration(world.Vec2{X: p.X + d.X, Z: p.Z + d.Z}, yaw); d.X*nrm.X+d.Z*nrm.Z < 0 {
+			dn := d.X*nrm.X + d.Z*nrm.Z
+			if slid := (world.Vec2{X: p.X + d.X - dn*nrm.X, Z: p.Z + d.Z - dn*nrm.Z}); fits(slid, 0, 0) {
+				q = slid
+			}
+		}
+	}
+	// The turn, where the translation ended; a device sphere the turn
+	// swings into a solid pushes the robot off it (a rigid contact pushes
+	// the bodies apart), when that is free; else the turn stops short.
+	if dyaw == 0 || fits(q, dyaw, 0) {
+		return q, dyaw
+	}
+	if pen, n := s.penetration(q, yaw+dyaw); pen > 0 && pen < maxPush {
+		if qp := (world.Vec2{X: q.X + n.X*(pen+contactSkin), Z: q.Z + n.Z*(pen+contactSkin)}); fits(qp, dyaw, 0) {
+			return qp, dyaw
+		}
+	}
+	a := largestFree(func(t float64) bool { return fits(q, t*dyaw, contactSkin) })
+	return q, a * dyaw
+}
+
+// largestFree returns the largest t in [0, 1] (to 1/256) for which free(t)
+// holds, free(0) assumed.
+func largestFree(free func(t float64) bool) float64 {
 	lo, hi := 0.0, 1.0
 	for i := 0; i < 8; i++ {
 		t := (lo + hi) / 2
-		if ok(world.Vec2{X: p.X + t*d.X, Z: p.Z + t*d.Z}, t*dyaw) {
+		if free(t) {
 			lo = t
 		} else {
 			hi = t
 		}
 	}
-	pc, ac := world.Vec2{X: p.X + lo*d.X, Z: p.Z + lo*d.Z}, lo*dyaw
-	// The rest of the move slid along the contact, with the whole turn if
-	// it is free, else with the turn made so far.
-	rest := world.Vec2{X: (1 - lo) * d.X, Z: (1 - lo) * d.Z}
-	_, nrm := s.penetration(world.Vec2{X: pc.X + rest.X, Z: pc.Z + rest.Z}, yaw+dyaw)
-	if dn := rest.X*nrm.X + rest.Z*nrm.Z; dn < 0 {
-		sd := world.Vec2{X: rest.X - dn*nrm.X, Z: rest.Z - dn*nrm.Z}
-		if math.Abs(sd.X)+math.Abs(sd.Z) > 1e-12 {
-			q = world.Vec2{X: pc.X + sd.X, Z: pc.Z + sd.Z}
-			if ok(q, dyaw) {
-				return q, dyaw
-			}
-			if ok(q, ac) {
-				return q, ac
-			}
-		}
-	}
-	return pc, ac
+	return lo
 }
 
 // overHoleOpening reports whether p lies over the opening of the tile it is
@@ -581,6 +596,17 @@ func (s *Sim) overHoleOpening(p world.Vec2) bool {
 	const h = erebus.HoleOpening / 2
 	return math.Abs(p.X-c.X) < h && math.Abs(p.Z-c.Z) < h
 }
+
+// maxPush bounds how far a blocked turn may push the robot off a solid in
+// one basic step (m): at full speed a device sphere moves 1.2 mm a step.
+const maxPush = 0.003
+
+// overlapTol is the overlap (m) the collision test forgives: rounding.
+const overlapTol = 1e-9
+
+// contactSkin is the gap a blocked move leaves to the solid it meets (m),
+// so that the robot can slide along it afterwards.
+const contactSkin = 1e-4
 
 // normAngle wraps a into (−π, π].
 func normAngle(a float64) float64 {

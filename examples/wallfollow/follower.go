@@ -10,7 +10,7 @@ import (
 )
 
 // follower is a left-hand wall follower. The default Erebus robot's
-// distance sensors (metres, 0–0.8) look: ps0 14° right of forward, ps7 16°
+// distance sensors (infra-red: walls up to 0.288 m) look: ps0 14° right of forward, ps7 16°
 // left, ps6 46° left, ps5 91° left.
 type follower struct {
 	speed      float64 // rad/s of the faster wheel

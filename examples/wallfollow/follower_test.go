@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
@@ -9,8 +10,15 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
 
+// obs is an Observation at sim time t with walls d metres away along the
+// distance sensors, read as Erebus's infra-red sensors read teal walls:
+// d/0.36, at most 0.8 (erebus.WallInfraRed).
 func obs(t float64, d []float64, colour uint32) *pluginpb.Observation {
-	return &pluginpb.Observation{SimTime: t, Driver: true, Distance: d, Colour: &pluginpb.Colour{R: colour, G: colour, B: colour}}
+	ir := make([]float64, len(d))
+	for i, m := range d {
+		ir[i] = math.Min(m/erebus.WallInfraRed, 0.8)
+	}
+	return &pluginpb.Observation{SimTime: t, Driver: true, Distance: ir, Colour: &pluginpb.Colour{R: colour, G: colour, B: colour}}
 }
 
 // ir turns wall distances in metres into what Erebus's infra-red sensors
