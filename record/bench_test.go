@@ -22,7 +22,7 @@ var _ io.Writer = (*countWriter)(nil)
 func BenchmarkStep(b *testing.B) {
 	w := loadWorld(b, "world1")
 	var frames []record.StepFrame
-	playRecorded(b, w, 300, func(f record.StepFrame) { frames = append(frames, f) })
+	playRecorded(b, w, 300, nil, func(f record.StepFrame) { frames = append(frames, f) })
 	last := frames[len(frames)-1].SimTime
 	for _, opt := range []record.Options{{}, {FlushEvery: 8, Compression: "zstd"}} {
 		name := "flush" + strconv.Itoa(max(opt.FlushEvery, 1))

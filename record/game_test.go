@@ -36,14 +36,18 @@ type tap struct {
 
 func (t *tap) Step(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
 	a, err := t.PluginConn.Step(ctx, o)
-	*t.io = append(*t.io, record.PluginIO{Name: t.name, Observation: o, Action: a})
+	io := record.PluginIO{Name: t.name, Observation: o}
+	if a != nil {
+		io.Action = a
+	}
+	*t.io = append(*t.io, io)
 	return a, err
 }
 
 // playRecorded plays a game with the built-in behaviors in-process on w
-// and hands every step to frame; it stops after maxSteps steps (0: the
-// whole game).
-func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.StepFrame)) {
+// and hands every step to frame, with the camera frames when cams (nil:
+// always) says so; it stops after maxSteps steps (0: the whole game).
+func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, frame func(record.StepFrame)) {
 	t.Helper()
 	ref, err := referee.New(w, referee.Config{})
 	if err != nil {
@@ -78,6 +82,9 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 				}
 			}
 			for _, n := range devs.Cameras {
+				if cams != nil && !cams() {
+					break
+				}
 				if d, err := robot.Device(n); err == nil {
 					c := d.(hal.Camera)
 					f.Cameras = append(f.Cameras, record.Camera{Name: n, Width: c.Width(), Height: c.Height(), BGRA: c.Image(nil)})
@@ -88,7 +95,8 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 				f.Events = append(f.Events, record.Event{Time: e.Time, What: e.What, Points: e.Points})
 			}
 			for _, p := range io {
-				for _, o := range p.Action.(*pluginpb.Action).GetOutbound() {
+				a, _ := p.Action.(*pluginpb.Action)
+				for _, o := range a.GetOutbound() {
 					switch k := o.Kind.(type) {
 					case *pluginpb.Outbound_Map:
 						for _, row := range k.Map.Rows {
@@ -162,7 +170,7 @@ func TestRecordGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	var poses []world.Pose
-	playRecorded(t, w, steps, func(f record.StepFrame) {
+	playRecorded(t, w, steps, wr.CamerasDue, func(f record.StepFrame) {
 		poses = append(poses, f.True)
 		if err := wr.Step(f); err != nil {
 			t.Fatal(err)

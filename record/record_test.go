@@ -14,6 +14,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -200,12 +201,27 @@ func TestTruncated(t *testing.T) {
 	}
 }
 
+// TestDeterministic: the same game gives the same bytes.
+func TestDeterministic(t *testing.T) {
+	w := demoWorld(t)
+	for _, opt := range []Options{{}, {FlushEvery: 4, Compression: "zstd"}, {FullObservations: true}} {
+		a, _ := writeGame(t, w, demoGame(w, 60), opt, true)
+		b, _ := writeGame(t, w, demoGame(w, 60), opt, true)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%+v: two recordings of one game differ", opt)
+		}
+	}
+}
+
 func TestWriterErrors(t *testing.T) {
 	if _, err := NewWriter(nil, Meta{}); err == nil {
 		t.Error("nil writer accepted")
 	}
 	if _, err := NewWriter(&bytes.Buffer{}, Meta{}); err == nil {
 		t.Error("empty meta accepted")
+	}
+	if _, err := NewWriter(&bytes.Buffer{}, Meta{World: demoWorld(t), Options: Options{Compression: "lz5"}}); err == nil {
+		t.Error("unknown compression accepted")
 	}
 	w := demoWorld(t)
 	var buf bytes.Buffer
@@ -215,6 +231,9 @@ func TestWriterErrors(t *testing.T) {
 	}
 	if err := wr.Step(StepFrame{Step: 1, SimTime: 1, Cameras: []Camera{{Name: "bad", Width: 64, Height: 40, BGRA: []byte{1}}}}); err != nil {
 		t.Fatalf("bad camera: %v", err)
+	}
+	if err := wr.Step(StepFrame{Step: 2, SimTime: 1, Plugins: []PluginIO{{Name: "nil", Action: (*pluginpb.Action)(nil)}}}); err != nil {
+		t.Fatalf("typed nil action: %v", err)
 	}
 	if err := wr.Step(StepFrame{Step: 2, SimTime: 0.5}); err == nil {
 		t.Error("a step back in time was accepted")

@@ -59,6 +59,8 @@ type Writer struct {
 
 	lastTime    uint64
 	boards      map[string]map[string][]byte
+	mo          proto.MarshalOptions
+	mbuf        []byte
 	pixSave     [][]byte
 	zenc        *zstd.Encoder
 	zbuf        []byte
@@ -98,6 +100,7 @@ func NewWriter(w io.Writer, meta Meta) (*Writer, error) {
 		schemas: map[string]uint16{}, channels: map[string]uint16{}, seq: map[uint16]uint32{},
 		index: map[uint16]*mcap.MessageIndex{}, start: math.MaxUint64,
 		enc: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &onePool{}}, boards: map[string]map[string][]byte{},
+		mo: proto.MarshalOptions{Deterministic: true},
 	}
 	switch meta.Options.Compression {
 	case "":
@@ -177,7 +180,8 @@ func (r *Writer) put(topic string, t uint64, m proto.Message) {
 	if r.err != nil {
 		return
 	}
-	data, err := proto.Marshal(m)
+	data, err := r.mo.MarshalAppend(r.mbuf[:0], m)
+	r.mbuf = data[:0]
 	if err != nil {
 		r.fail(fmt.Errorf("%s: %w", topic, err))
 		return
@@ -288,7 +292,7 @@ func (r *Writer) Step(f StepFrame) error {
 	if f.Lidar != nil {
 		r.lidar(t, f.Lidar)
 	}
-	if len(f.Cameras) > 0 && r.steps%r.meta.Options.CameraEvery == 0 {
+	if len(f.Cameras) > 0 && r.CamerasDue() {
 		for _, c := range f.Cameras {
 			r.camera(t, c)
 		}
@@ -319,10 +323,10 @@ func (r *Writer) Step(f StepFrame) error {
 	}
 	if !r.meta.Options.NoPluginIO {
 		for _, p := range f.Plugins {
-			if p.Observation != nil {
+			if valid(p.Observation) {
 				r.observation(t, p.Name, p.Observation)
 			}
-			if p.Action != nil {
+			if valid(p.Action) {
 				r.put("/plugin/"+p.Name+"/action", t, p.Action)
 			}
 		}
@@ -472,6 +476,11 @@ func (r *Writer) putMatrix(topic string, t uint64, m [][]string) {
 	r.put(topic+"/cells", t, matrixMsg(m))
 }
 
+// CamerasDue reports whether the next Step records camera frames (every
+// Options.CameraEvery steps): a caller can skip reading the cameras
+// otherwise.
+func (r *Writer) CamerasDue() bool { return r.steps%r.meta.Options.CameraEvery == 0 }
+
 // Steps returns the number of steps recorded so far.
 func (r *Writer) Steps() int { return r.steps }
 
@@ -521,3 +530,6 @@ type onePool struct{ b *png.EncoderBuffer }
 
 func (p *onePool) Get() *png.EncoderBuffer  { b := p.b; p.b = nil; return b }
 func (p *onePool) Put(b *png.EncoderBuffer) { p.b = b }
+
+// valid reports whether m is a message (not nil, nor a typed nil pointer).
+func valid(m proto.Message) bool { return m != nil && m.ProtoReflect().IsValid() }
