@@ -2,6 +2,7 @@ package record_test
 
 import (
 	"os"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -19,16 +20,22 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestMeasureGame plays whole games on world1 (in-process behaviors) without
-// and with a recording and logs the process CPU time and the file size:
-// the figures of docs/recording.md. It runs only with RECORD_MEASURE=1:
+// TestMeasureGame plays whole games (in-process behaviors) without and with
+// a recording and logs the process CPU time and the file size: the figures
+// of docs/recording.md. It runs only with RECORD_MEASURE set, to the worlds
+// of ../shared/erebus/worlds to play:
 //
-//	RECORD_MEASURE=1 go test ./record -run TestMeasureGame -v -timeout 30m
+//	RECORD_MEASURE="world1 world2" go test ./record -run TestMeasureGame -v -timeout 30m
 func TestMeasureGame(t *testing.T) {
 	if os.Getenv("RECORD_MEASURE") == "" {
-		t.Skip("a measurement: set RECORD_MEASURE=1 to run it")
+		t.Skip("a measurement: set RECORD_MEASURE to world names to run it")
 	}
-	w := loadWorld(t, "world1")
+	for _, name := range strings.Fields(os.Getenv("RECORD_MEASURE")) {
+		measure(t, loadWorld(t, name))
+	}
+}
+
+func measure(t *testing.T, w *world.World) {
 	var out countWriter
 	modes := []struct {
 		name string
@@ -71,8 +78,8 @@ func TestMeasureGame(t *testing.T) {
 				}
 			}
 			cpu, wall := cpuTime()-c0, time.Since(t0)
-			t.Logf("round %d, %-38s %5d steps, %5.1f s simulated: CPU %6.2f s (%5.1f µs/step), wall %6.2f s, file %6.2f MB",
-				round, m.name, steps, simT, cpu.Seconds(), float64(cpu.Microseconds())/float64(steps), wall.Seconds(), float64(out.n)/1e6)
+			t.Logf("%s round %d, %-38s %5d steps, %5.1f s simulated: CPU %6.2f s (%5.1f µs/step), wall %6.2f s, file %6.2f MB",
+				w.Name, round, m.name, steps, simT, cpu.Seconds(), float64(cpu.Microseconds())/float64(steps), wall.Seconds(), float64(out.n)/1e6)
 		}
 	}
 }

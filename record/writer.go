@@ -31,6 +31,10 @@ const (
 	MetadataName = "rescuekit"
 )
 
+// maxChunk is the size past which the open chunk is written at the end of a
+// step whatever Options.FlushEvery says, well below what Read accepts.
+const maxChunk = 8 << 20
+
 // Frame names in the Foxglove scene.
 const (
 	FrameWorld    = "world"
@@ -334,7 +338,7 @@ func (r *Writer) Step(f StepFrame) error {
 	r.put("/game", t, &recordpb.Game{Step: f.Step, SimTime: f.SimTime, State: f.State, Score: f.Score, EstimateKnown: f.Estimate != nil})
 	r.steps++
 	r.stepsPending++
-	if r.stepsPending >= r.meta.Options.FlushEvery {
+	if r.stepsPending >= r.meta.Options.FlushEvery || r.chunk.Len() >= maxChunk {
 		r.flush()
 	}
 	return r.err
