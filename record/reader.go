@@ -18,7 +18,7 @@ import (
 // maxRecord bounds the size of one record (and of one decompressed chunk)
 // Read accepts, so that a corrupted length cannot make it allocate without
 // limit. A rescuekit chunk holds a few steps (kilobytes).
-const maxRecord = 64 << 20
+const maxRecord = 16 << 20
 
 // ErrTruncated tells that a recording ended before its summary section (the
 // game was interrupted); what Read returns with it is every complete step.

@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"errors"
+	"image/png"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -299,6 +300,42 @@ func TestPoseConversion(t *testing.T) {
 		fx, fy := math.Cos(h), math.Sin(h)
 		if math.Abs(fx-(-math.Sin(p.Yaw))) > 1e-12 || math.Abs(-fy-(-math.Cos(p.Yaw))) > 1e-12 {
 			t.Errorf("yaw %v: forward (%v, %v) in Foxglove", p.Yaw, fx, fy)
+		}
+	}
+}
+
+// TestCameraPNG: a recorded frame decodes to the camera's pixels, whether
+// it has few colours (paletted PNG) or many.
+func TestCameraPNG(t *testing.T) {
+	few := Camera{Name: "few", Width: 64, Height: 40, BGRA: make([]byte, 64*40*4)}
+	for i := 0; i < len(few.BGRA); i += 4 {
+		few.BGRA[i], few.BGRA[i+1], few.BGRA[i+2] = byte(i/4%7*30), byte(i/4/64*5), 200
+	}
+	for _, c := range []Camera{few, fakeCamera("many", 3)} {
+		var buf bytes.Buffer
+		wr, err := NewWriter(&buf, Meta{World: demoWorld(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wr.Step(StepFrame{Step: 1, SimTime: 0.032, Cameras: []Camera{c}}); err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := Read(bytes.NewReader(buf.Bytes()))
+		if len(rec.Frames) != 1 || rec.Frames[0].Format != "png" {
+			t.Fatalf("%s: frames %v", c.Name, rec.Frames)
+		}
+		img, err := png.Decode(bytes.NewReader(rec.Frames[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := range c.Height {
+			for x := range c.Width {
+				i := 4 * (y*c.Width + x)
+				r, g, b, _ := img.At(x, y).RGBA()
+				if byte(r>>8) != c.BGRA[i+2] || byte(g>>8) != c.BGRA[i+1] || byte(b>>8) != c.BGRA[i] {
+					t.Fatalf("%s (%T): pixel (%d, %d) is %d %d %d, camera BGRA %v", c.Name, img, x, y, r>>8, g>>8, b>>8, c.BGRA[i:i+4])
+				}
+			}
 		}
 	}
 }

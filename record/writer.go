@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -66,6 +67,8 @@ type Writer struct {
 	mo          proto.MarshalOptions
 	mbuf        []byte
 	pixSave     [][]byte
+	colours     map[uint32]uint8
+	palIdx      []uint8
 	zenc        *zstd.Encoder
 	zbuf        []byte
 	lastState   string
@@ -408,9 +411,15 @@ func (r *Writer) camera(t uint64, c Camera) {
 			Message: fmt.Sprintf("camera %q: %d bytes for %d×%d pixels, frame not recorded", c.Name, len(c.BGRA), c.Width, c.Height)})
 		return
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
-	for i := 0; i < len(c.BGRA); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255
+	var img image.Image
+	if p := r.paletted(c); p != nil {
+		img = p // the encoder skips filtering for paletted images: faster, smaller
+	} else {
+		n := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+		for i := 0; i < len(c.BGRA); i += 4 {
+			n.Pix[i], n.Pix[i+1], n.Pix[i+2], n.Pix[i+3] = c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255
+		}
+		img = n
 	}
 	r.pngBuf.Reset()
 	if err := r.enc.Encode(&r.pngBuf, img); err != nil {
@@ -418,6 +427,34 @@ func (r *Writer) camera(t uint64, c Camera) {
 		return
 	}
 	r.put("/camera/"+c.Name, t, &fg.CompressedImage{Timestamp: stamp(t), FrameId: c.Name, Data: slices.Clone(r.pngBuf.Bytes()), Format: "png"})
+}
+
+// paletted returns c as a paletted image when it has at most 256 colours,
+// else nil.
+func (r *Writer) paletted(c Camera) *image.Paletted {
+	if r.colours == nil {
+		r.colours = map[uint32]uint8{}
+	}
+	clear(r.colours)
+	if cap(r.palIdx) < c.Width*c.Height {
+		r.palIdx = make([]uint8, c.Width*c.Height)
+	}
+	idx := r.palIdx[:c.Width*c.Height]
+	var pal color.Palette
+	for i := 0; i < len(c.BGRA); i += 4 {
+		k := uint32(c.BGRA[i])<<16 | uint32(c.BGRA[i+1])<<8 | uint32(c.BGRA[i+2])
+		j, ok := r.colours[k]
+		if !ok {
+			if len(pal) == 256 {
+				return nil
+			}
+			j = uint8(len(pal))
+			r.colours[k] = j
+			pal = append(pal, color.RGBA{c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255})
+		}
+		idx[i/4] = j
+	}
+	return &image.Paletted{Pix: idx, Stride: c.Width, Rect: image.Rect(0, 0, c.Width, c.Height), Palette: pal}
 }
 
 func (r *Writer) lidar(t uint64, l *Lidar) {
