@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"errors"
+	"image"
 	"image/png"
 	"math"
 	"math/rand/v2"
@@ -309,7 +310,7 @@ func TestPoseConversion(t *testing.T) {
 func TestCameraPNG(t *testing.T) {
 	few := Camera{Name: "few", Width: 64, Height: 40, BGRA: make([]byte, 64*40*4)}
 	for i := 0; i < len(few.BGRA); i += 4 {
-		few.BGRA[i], few.BGRA[i+1], few.BGRA[i+2] = byte(i/4%7*30), byte(i/4/64*5), 200
+		few.BGRA[i], few.BGRA[i+1], few.BGRA[i+2] = byte(i/4%7*30), byte(i/4/64%8*5), 200
 	}
 	for _, c := range []Camera{few, fakeCamera("many", 3)} {
 		var buf bytes.Buffer
@@ -327,6 +328,9 @@ func TestCameraPNG(t *testing.T) {
 		img, err := png.Decode(bytes.NewReader(rec.Frames[0].Data))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, pal := img.(*image.Paletted); pal != (c.Name == "few") {
+			t.Errorf("%s: decoded as %T", c.Name, img)
 		}
 		for y := range c.Height {
 			for x := range c.Width {
