@@ -62,7 +62,7 @@ func WritePNG(w io.Writer, rec *Recording, opt PNGOptions) error {
 			color.RGBA{uint8(ar.Rgb >> 16), uint8(ar.Rgb >> 8), uint8(ar.Rgb), 255})
 	}
 	// Map errors, under the walls.
-	last := rec.MapAtStep(len(rec.Steps) - 1)
+	last := AlignMap(rec.MapAtStep(len(rec.Steps)-1), rec.Answer)
 	diff := CompareMap(last, rec.Answer)
 	cs := CellSize * scale
 	for r := range max(len(last), len(rec.Answer)) {

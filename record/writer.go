@@ -73,6 +73,7 @@ type Writer struct {
 	zbuf        []byte
 	lastState   string
 	lastMap     [][]string
+	answer      [][]string
 	reports     int
 	steps       int
 	hasEstimate bool
@@ -134,6 +135,7 @@ func NewWriter(w io.Writer, meta Meta) (*Writer, error) {
 	r.put("/arena", 0, arenaScene(arena))
 	if meta.Answer != nil {
 		r.putMatrix("/map/answer", 0, meta.Answer)
+		r.answer = cloneMatrix(meta.Answer)
 	}
 	r.flush()
 	if r.err != nil {
@@ -321,8 +323,14 @@ func (r *Writer) Step(f StepFrame) error {
 	if f.Answer != nil {
 		r.putMatrix("/map/answer", t, f.Answer)
 	}
+	if f.Answer != nil {
+		r.answer = cloneMatrix(f.Answer)
+	}
 	if f.Map != nil && !matrixEqual(f.Map, r.lastMap) {
-		r.putMatrix("/map/robot", t, f.Map)
+		// The Grid shows the map where MapScorer places it on the answer;
+		// the cells topic keeps it as sent.
+		r.put("/map/robot", t, matrixGrid(r.meta, t, AlignMap(f.Map, r.answer)))
+		r.put("/map/robot/cells", t, matrixMsg(f.Map))
 		r.lastMap = cloneMatrix(f.Map)
 	}
 	for _, rep := range f.Reports {

@@ -107,9 +107,10 @@
     }
   }
   function empty(v) { return v === undefined || v === "" || v === "0"; }
+  // As record.ClassifyCell: the maps arrive placed on the answer (AlignMap).
   function classify(rv, av) {
-    if (empty(av) && empty(rv)) return "empty";
-    if (rv === av) return "right";
+    if (av === "20" || (empty(av) && empty(rv))) return "empty";
+    if (rv === av || (av !== undefined && av.length === 2 && rv === av[1] + av[0])) return "right";
     if (empty(rv)) return "missing";
     return "wrong";
   }
