@@ -21,6 +21,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/record"
+	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -72,6 +73,7 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	events := 0
+	var waiting []record.Report
 	_, err = framework.Run(ctx, framework.Options{
 		Config: game.Reproducible(framework.DefaultConfig()), Robot: robot, Launch: launch, Seed: 1,
 		OnStep: func(si framework.StepInfo) {
@@ -103,13 +105,20 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 							f.Map = append(f.Map, row.Cells)
 						}
 					case *pluginpb.Outbound_Report:
-						f.Reports = append(f.Reports, record.Report{
+						waiting = append(waiting, record.Report{
 							Letter: k.Report.Type[0], Robot: robot.Pose().Pos, Sign: -1,
 							Estimate: world.Vec2{X: float64(k.Report.XCm) / 100, Z: float64(k.Report.ZCm) / 100},
-							Outcome:  outcomeOf(evs[events:]),
 						})
 					}
 				}
+			}
+			// The referee judges a report a step or two after it was sent:
+			// the report goes into the step of its verdict.
+			if out, pts := outcomeOf(evs[events:]); out != record.OutcomeUnknown && len(waiting) > 0 {
+				r := waiting[0]
+				waiting = waiting[1:]
+				r.Outcome, r.Points = out, pts
+				f.Reports = append(f.Reports, r)
 			}
 			events = len(evs)
 			io = nil
@@ -124,21 +133,24 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 	}
 }
 
-// outcomeOf reads a report's outcome from the referee's events of its step
-// (the referee scores a report in the step it arrives).
-func outcomeOf(evs []referee.Event) record.Outcome {
-	o := record.OutcomeUnknown
+// outcomeOf reads a report's outcome and points from the referee's events
+// of one step.
+func outcomeOf(evs []referee.Event) (record.Outcome, float64) {
+	o, pts := record.OutcomeUnknown, 0.0
 	for _, e := range evs {
 		switch {
 		case strings.HasPrefix(e.What, "Misidentification"):
-			return record.Miss
+			return record.Miss, e.Points
 		case strings.HasSuffix(e.What, "Type Correct Bonus"):
-			return record.Hit
+			o, pts = record.Hit, pts+e.Points
 		case strings.HasSuffix(e.What, "Identification"):
-			o = record.WrongType
+			if o == record.OutcomeUnknown {
+				o = record.WrongType
+			}
+			pts += e.Points
 		}
 	}
-	return o
+	return o, pts
 }
 
 func loadWorld(t testing.TB, name string) *world.World {
@@ -198,6 +210,14 @@ func TestRecordGame(t *testing.T) {
 	}
 	if len(rec.Frames) == 0 {
 		t.Error("no camera frames recorded")
+	}
+	if len(rec.Reports) == 0 {
+		t.Error("no report recorded (the behaviors report the first sign of world1 within 300 steps)")
+	}
+	for _, r := range rec.Reports {
+		if r.Outcome == recordpb.Report_UNKNOWN || r.Points == 0 {
+			t.Errorf("report %v: no verdict", r)
+		}
 	}
 	counts := map[string]int{}
 	for _, c := range rec.Channels {
