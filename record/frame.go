@@ -25,8 +25,8 @@ type Meta struct {
 // Options tune what a Writer records; the zero value is the default.
 type Options struct {
 	// FlushEvery writes the open chunk to the output every N steps (0: every
-	// step). A game interrupted without Close loses at most the last N−1
-	// steps.
+	// step), or sooner when it reaches 8 MiB. A game interrupted without
+	// Close loses at most the last N−1 steps.
 	FlushEvery int
 	// CameraEvery records camera frames every N steps (0: DefaultCameraEvery).
 	CameraEvery int

@@ -21,6 +21,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/record"
+	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -36,14 +37,18 @@ type tap struct {
 
 func (t *tap) Step(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
 	a, err := t.PluginConn.Step(ctx, o)
-	*t.io = append(*t.io, record.PluginIO{Name: t.name, Observation: o, Action: a})
+	io := record.PluginIO{Name: t.name, Observation: o}
+	if a != nil {
+		io.Action = a
+	}
+	*t.io = append(*t.io, io)
 	return a, err
 }
 
 // playRecorded plays a game with the built-in behaviors in-process on w
-// and hands every step to frame; it stops after maxSteps steps (0: the
-// whole game).
-func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.StepFrame)) {
+// and hands every step to frame, with the camera frames when cams (nil:
+// always) says so; it stops after maxSteps steps (0: the whole game).
+func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, frame func(record.StepFrame)) {
 	t.Helper()
 	ref, err := referee.New(w, referee.Config{})
 	if err != nil {
@@ -68,6 +73,7 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	events := 0
+	var waiting []record.Report
 	_, err = framework.Run(ctx, framework.Options{
 		Config: game.Reproducible(framework.DefaultConfig()), Robot: robot, Launch: launch, Seed: 1,
 		OnStep: func(si framework.StepInfo) {
@@ -78,6 +84,9 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 				}
 			}
 			for _, n := range devs.Cameras {
+				if cams != nil && !cams() {
+					break
+				}
 				if d, err := robot.Device(n); err == nil {
 					c := d.(hal.Camera)
 					f.Cameras = append(f.Cameras, record.Camera{Name: n, Width: c.Width(), Height: c.Height(), BGRA: c.Image(nil)})
@@ -88,20 +97,28 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 				f.Events = append(f.Events, record.Event{Time: e.Time, What: e.What, Points: e.Points})
 			}
 			for _, p := range io {
-				for _, o := range p.Action.(*pluginpb.Action).GetOutbound() {
+				a, _ := p.Action.(*pluginpb.Action)
+				for _, o := range a.GetOutbound() {
 					switch k := o.Kind.(type) {
 					case *pluginpb.Outbound_Map:
 						for _, row := range k.Map.Rows {
 							f.Map = append(f.Map, row.Cells)
 						}
 					case *pluginpb.Outbound_Report:
-						f.Reports = append(f.Reports, record.Report{
+						waiting = append(waiting, record.Report{
 							Letter: k.Report.Type[0], Robot: robot.Pose().Pos, Sign: -1,
 							Estimate: world.Vec2{X: float64(k.Report.XCm) / 100, Z: float64(k.Report.ZCm) / 100},
-							Outcome:  outcomeOf(evs[events:]),
 						})
 					}
 				}
+			}
+			// The referee judges a report a step or two after it was sent:
+			// the report goes into the step of its verdict.
+			if out, pts := outcomeOf(evs[events:]); out != record.OutcomeUnknown && len(waiting) > 0 {
+				r := waiting[0]
+				waiting = waiting[1:]
+				r.Outcome, r.Points = out, pts
+				f.Reports = append(f.Reports, r)
 			}
 			events = len(evs)
 			io = nil
@@ -116,21 +133,24 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, frame func(record.
 	}
 }
 
-// outcomeOf reads a report's outcome from the referee's events of its step
-// (the referee scores a report in the step it arrives).
-func outcomeOf(evs []referee.Event) record.Outcome {
-	o := record.OutcomeUnknown
+// outcomeOf reads a report's outcome and points from the referee's events
+// of one step.
+func outcomeOf(evs []referee.Event) (record.Outcome, float64) {
+	o, pts := record.OutcomeUnknown, 0.0
 	for _, e := range evs {
 		switch {
 		case strings.HasPrefix(e.What, "Misidentification"):
-			return record.Miss
+			return record.Miss, e.Points
 		case strings.HasSuffix(e.What, "Type Correct Bonus"):
-			return record.Hit
+			o, pts = record.Hit, pts+e.Points
 		case strings.HasSuffix(e.What, "Identification"):
-			o = record.WrongType
+			if o == record.OutcomeUnknown {
+				o = record.WrongType
+			}
+			pts += e.Points
 		}
 	}
-	return o
+	return o, pts
 }
 
 func loadWorld(t testing.TB, name string) *world.World {
@@ -162,7 +182,7 @@ func TestRecordGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	var poses []world.Pose
-	playRecorded(t, w, steps, func(f record.StepFrame) {
+	playRecorded(t, w, steps, wr.CamerasDue, func(f record.StepFrame) {
 		poses = append(poses, f.True)
 		if err := wr.Step(f); err != nil {
 			t.Fatal(err)
@@ -190,6 +210,14 @@ func TestRecordGame(t *testing.T) {
 	}
 	if len(rec.Frames) == 0 {
 		t.Error("no camera frames recorded")
+	}
+	if len(rec.Reports) == 0 {
+		t.Error("no report recorded (the behaviors report the first sign of world1 within 300 steps)")
+	}
+	for _, r := range rec.Reports {
+		if r.Outcome == recordpb.Report_UNKNOWN || r.Points == 0 {
+			t.Errorf("report %v: no verdict", r)
+		}
 	}
 	counts := map[string]int{}
 	for _, c := range rec.Channels {

@@ -69,3 +69,16 @@ func nanos(t float64) uint64 {
 	}
 	return uint64(math.Round(t * 1e9))
 }
+
+// arcSpan returns an arc's end angle as from plus its counter-clockwise
+// span (0..2π); ok is false for angles that are not finite.
+func arcSpan(from, to float64) (end float64, ok bool) {
+	if math.IsNaN(from) || math.IsInf(from, 0) || math.IsNaN(to) || math.IsInf(to, 0) {
+		return 0, false
+	}
+	d := math.Mod(to-from, 2*math.Pi)
+	if d < 0 {
+		d += 2 * math.Pi
+	}
+	return from + d, true
+}

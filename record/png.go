@@ -37,8 +37,11 @@ func WritePNG(w io.Writer, rec *Recording, opt PNGOptions) error {
 	if ppt < 16 || ppt > 400 {
 		return fmt.Errorf("record: PixelsPerTile %d out of range 16..400", ppt)
 	}
-	if a.Cols <= 0 || a.Rows <= 0 || a.Cols*int32(ppt) > 16000 || a.Rows*int32(ppt) > 16000 || a.Tile <= 0 {
+	if a.Cols <= 0 || a.Rows <= 0 || int64(a.Cols)*int64(ppt) > 16000 || int64(a.Rows)*int64(ppt) > 16000 || !(a.Tile > 0 && a.Tile < 10) {
 		return fmt.Errorf("record: arena of %d×%d tiles cannot be drawn at %d px per tile", a.Cols, a.Rows, ppt)
+	}
+	if px := int64(a.Cols) * int64(a.Rows) * int64(ppt) * int64(ppt); px > 64<<20 {
+		return fmt.Errorf("record: a picture of %d×%d tiles at %d px per tile would have %d Mpixels; use fewer pixels per tile", a.Cols, a.Rows, ppt, px>>20)
 	}
 	k := max(1, ppt/40) // font scale
 	margin := ppt / 3
@@ -59,7 +62,7 @@ func WritePNG(w io.Writer, rec *Recording, opt PNGOptions) error {
 			color.RGBA{uint8(ar.Rgb >> 16), uint8(ar.Rgb >> 8), uint8(ar.Rgb), 255})
 	}
 	// Map errors, under the walls.
-	last := rec.MapAtStep(len(rec.Steps) - 1)
+	last := AlignMap(rec.MapAtStep(len(rec.Steps)-1), rec.Answer)
 	diff := CompareMap(last, rec.Answer)
 	cs := CellSize * scale
 	for r := range max(len(last), len(rec.Answer)) {
@@ -88,9 +91,9 @@ func WritePNG(w io.Writer, rec *Recording, opt PNGOptions) error {
 		line(img, x0, y0, x1, y1, wallW, wallColour)
 	}
 	for _, c := range a.Arcs {
-		to := c.To
-		for to < c.From {
-			to += 2 * math.Pi
+		to, ok := arcSpan(c.From, c.To)
+		if !ok {
+			continue
 		}
 		const n = 24
 		for i := range n {
@@ -251,6 +254,9 @@ func line(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
 
 func dashed(img *image.RGBA, x0, y0, x1, y1, w float64, c color.RGBA) {
 	l := math.Hypot(x1-x0, y1-y0)
+	if !(l < 1e5) {
+		return // off any picture (or not a number)
+	}
 	dash := math.Max(4*w, 4)
 	for s := 0.0; s < l; s += 2 * dash {
 		e := math.Min(s+dash, l)

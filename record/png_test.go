@@ -64,10 +64,32 @@ func TestCompareMap(t *testing.T) {
 		{nil, [][]string{{"1", "0", "5"}}, MapDiff{Missing: 2}},
 		{[][]string{{"1", "0", "5"}}, [][]string{{"1", "0", "5"}}, MapDiff{Right: 2}},
 		{[][]string{{"1", "1", "0"}}, [][]string{{"1", "0", "5"}}, MapDiff{Right: 1, Wrong: 1, Missing: 1}},
-		{[][]string{{"H", "0"}, {"1"}}, [][]string{{"S", "0"}}, MapDiff{Wrong: 2}},
+		// Cells beyond the answer's frame are not compared.
+		{[][]string{{"H", "0"}, {"1"}}, [][]string{{"S", "0"}}, MapDiff{Wrong: 1}},
+		// Two letters match their reverse; the legacy "20" is left out.
+		{[][]string{{"SH", "1"}}, [][]string{{"HS", "20"}}, MapDiff{Right: 1}},
+		// A larger map, offset: placed by its start cell, as MapScorer does.
+		{
+			[][]string{{"0", "0", "0", "0"}, {"0", "1", "5", "1"}, {"0", "0", "H", "0"}},
+			[][]string{{"1", "5", "1"}, {"0", "U", "0"}},
+			MapDiff{Right: 3, Wrong: 1},
+		},
 	} {
 		if got := CompareMap(c.robot, c.answer); got != c.want {
 			t.Errorf("CompareMap(%v, %v) = %+v, want %+v", c.robot, c.answer, got, c.want)
 		}
+	}
+}
+
+func TestAlignMap(t *testing.T) {
+	robot := [][]string{{"0", "0", "0"}, {"0", "5", "1"}}
+	answer := [][]string{{"5", "1"}, {"0", "0"}}
+	got := AlignMap(robot, answer)
+	want := [][]string{{"5", "1"}, {"0", "0"}}
+	if !matrixEqual(got, want) {
+		t.Errorf("AlignMap = %v, want %v", got, want)
+	}
+	if AlignMap(nil, answer) != nil {
+		t.Error("a nil map became a map")
 	}
 }

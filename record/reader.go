@@ -15,6 +15,11 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
+// maxRecord bounds the size of one record (and of one decompressed chunk)
+// Read accepts, so that a corrupted length cannot make it allocate without
+// limit. A rescuekit chunk holds a few steps (kilobytes).
+const maxRecord = 16 << 20
+
 // ErrTruncated tells that a recording ended before its summary section (the
 // game was interrupted); what Read returns with it is every complete step.
 var ErrTruncated = errors.New("recording ends before its summary")
@@ -93,7 +98,7 @@ type pending struct {
 // yields every complete step and an error wrapping ErrTruncated; a file
 // that is not a recording yields an error and a nil Recording.
 func Read(r io.Reader) (*Recording, error) {
-	lex, err := mcap.NewLexer(r, &mcap.LexerOptions{ValidateChunkCRCs: true, MaxRecordSize: 1 << 30, MaxDecompressedChunkSize: 1 << 30})
+	lex, err := mcap.NewLexer(r, &mcap.LexerOptions{ValidateChunkCRCs: true, MaxRecordSize: maxRecord, MaxDecompressedChunkSize: maxRecord})
 	if err != nil {
 		return nil, fmt.Errorf("record: not an MCAP file: %w", err)
 	}
@@ -109,7 +114,7 @@ func Read(r io.Reader) (*Recording, error) {
 	var p pending
 	var buf []byte
 	for {
-		tok, data, err := lex.Next(buf)
+		tok, data, err := next(lex, buf)
 		if cap(data) > cap(buf) {
 			buf = data
 		}
@@ -165,6 +170,17 @@ func Read(r io.Reader) (*Recording, error) {
 			}
 		}
 	}
+}
+
+// next is lex.Next, with a panic of the lexer on a corrupted record (the
+// mcap library does not check every length it reads) turned into an error.
+func next(lex *mcap.Lexer, buf []byte) (tok mcap.TokenType, data []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			tok, data, err = mcap.TokenError, nil, fmt.Errorf("corrupted record: %v", p)
+		}
+	}()
+	return lex.Next(buf)
 }
 
 func isTruncation(err error) bool {

@@ -3,6 +3,8 @@ package record
 import (
 	"bytes"
 	"errors"
+	"image"
+	"image/png"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -200,12 +203,27 @@ func TestTruncated(t *testing.T) {
 	}
 }
 
+// TestDeterministic: the same game gives the same bytes.
+func TestDeterministic(t *testing.T) {
+	w := demoWorld(t)
+	for _, opt := range []Options{{}, {FlushEvery: 4, Compression: "zstd"}, {FullObservations: true}} {
+		a, _ := writeGame(t, w, demoGame(w, 60), opt, true)
+		b, _ := writeGame(t, w, demoGame(w, 60), opt, true)
+		if !bytes.Equal(a, b) {
+			t.Errorf("%+v: two recordings of one game differ", opt)
+		}
+	}
+}
+
 func TestWriterErrors(t *testing.T) {
 	if _, err := NewWriter(nil, Meta{}); err == nil {
 		t.Error("nil writer accepted")
 	}
 	if _, err := NewWriter(&bytes.Buffer{}, Meta{}); err == nil {
 		t.Error("empty meta accepted")
+	}
+	if _, err := NewWriter(&bytes.Buffer{}, Meta{World: demoWorld(t), Options: Options{Compression: "lz5"}}); err == nil {
+		t.Error("unknown compression accepted")
 	}
 	w := demoWorld(t)
 	var buf bytes.Buffer
@@ -215,6 +233,9 @@ func TestWriterErrors(t *testing.T) {
 	}
 	if err := wr.Step(StepFrame{Step: 1, SimTime: 1, Cameras: []Camera{{Name: "bad", Width: 64, Height: 40, BGRA: []byte{1}}}}); err != nil {
 		t.Fatalf("bad camera: %v", err)
+	}
+	if err := wr.Step(StepFrame{Step: 2, SimTime: 1, Plugins: []PluginIO{{Name: "nil", Action: (*pluginpb.Action)(nil)}}}); err != nil {
+		t.Fatalf("typed nil action: %v", err)
 	}
 	if err := wr.Step(StepFrame{Step: 2, SimTime: 0.5}); err == nil {
 		t.Error("a step back in time was accepted")
@@ -280,6 +301,45 @@ func TestPoseConversion(t *testing.T) {
 		fx, fy := math.Cos(h), math.Sin(h)
 		if math.Abs(fx-(-math.Sin(p.Yaw))) > 1e-12 || math.Abs(-fy-(-math.Cos(p.Yaw))) > 1e-12 {
 			t.Errorf("yaw %v: forward (%v, %v) in Foxglove", p.Yaw, fx, fy)
+		}
+	}
+}
+
+// TestCameraPNG: a recorded frame decodes to the camera's pixels, whether
+// it has few colours (paletted PNG) or many.
+func TestCameraPNG(t *testing.T) {
+	few := Camera{Name: "few", Width: 64, Height: 40, BGRA: make([]byte, 64*40*4)}
+	for i := 0; i < len(few.BGRA); i += 4 {
+		few.BGRA[i], few.BGRA[i+1], few.BGRA[i+2] = byte(i/4%7*30), byte(i/4/64%8*5), 200
+	}
+	for _, c := range []Camera{few, fakeCamera("many", 3)} {
+		var buf bytes.Buffer
+		wr, err := NewWriter(&buf, Meta{World: demoWorld(t)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := wr.Step(StepFrame{Step: 1, SimTime: 0.032, Cameras: []Camera{c}}); err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := Read(bytes.NewReader(buf.Bytes()))
+		if len(rec.Frames) != 1 || rec.Frames[0].Format != "png" {
+			t.Fatalf("%s: frames %v", c.Name, rec.Frames)
+		}
+		img, err := png.Decode(bytes.NewReader(rec.Frames[0].Data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, pal := img.(*image.Paletted); pal != (c.Name == "few") {
+			t.Errorf("%s: decoded as %T", c.Name, img)
+		}
+		for y := range c.Height {
+			for x := range c.Width {
+				i := 4 * (y*c.Width + x)
+				r, g, b, _ := img.At(x, y).RGBA()
+				if byte(r>>8) != c.BGRA[i+2] || byte(g>>8) != c.BGRA[i+1] || byte(b>>8) != c.BGRA[i] {
+					t.Fatalf("%s (%T): pixel (%d, %d) is %d %d %d, camera BGRA %v", c.Name, img, x, y, r>>8, g>>8, b>>8, c.BGRA[i:i+4])
+				}
+			}
 		}
 	}
 }

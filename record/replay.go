@@ -162,7 +162,7 @@ func (rec *Recording) replayData(opt HTMLOptions) (*replayData, error) {
 		}
 	}
 	for _, m := range rec.Maps {
-		d.Maps = append(d.Maps, replayMap{I: m.Index, Cells: m.Cells})
+		d.Maps = append(d.Maps, replayMap{I: m.Index, Cells: AlignMap(m.Cells, rec.Answer)})
 	}
 	for _, r := range rec.Reports {
 		d.Reports = append(d.Reports, replayRep{

@@ -167,9 +167,9 @@ func arenaScene(a *recordpb.Arena) *fg.SceneUpdate {
 	}
 	for _, c := range a.Arcs {
 		l := &fg.LinePrimitive{Type: fg.LinePrimitive_LINE_STRIP, Pose: identity(), Thickness: a.WallThickness, Color: wc}
-		to := c.To
-		for to < c.From {
-			to += 2 * math.Pi
+		to, ok := arcSpan(c.From, c.To)
+		if !ok {
+			continue
 		}
 		const n = 12
 		for _, h := range []float64{0, erebus.WallHeight} {

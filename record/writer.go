@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -30,6 +31,10 @@ const (
 	// MetadataName names the MCAP metadata record that describes the game.
 	MetadataName = "rescuekit"
 )
+
+// maxChunk is the size past which the open chunk is written at the end of a
+// step whatever Options.FlushEvery says, well below what Read accepts.
+const maxChunk = 8 << 20
 
 // Frame names in the Foxglove scene.
 const (
@@ -59,11 +64,16 @@ type Writer struct {
 
 	lastTime    uint64
 	boards      map[string]map[string][]byte
+	mo          proto.MarshalOptions
+	mbuf        []byte
 	pixSave     [][]byte
+	colours     map[uint32]uint8
+	palIdx      []uint8
 	zenc        *zstd.Encoder
 	zbuf        []byte
 	lastState   string
 	lastMap     [][]string
+	answer      [][]string
 	reports     int
 	steps       int
 	hasEstimate bool
@@ -98,6 +108,7 @@ func NewWriter(w io.Writer, meta Meta) (*Writer, error) {
 		schemas: map[string]uint16{}, channels: map[string]uint16{}, seq: map[uint16]uint32{},
 		index: map[uint16]*mcap.MessageIndex{}, start: math.MaxUint64,
 		enc: png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &onePool{}}, boards: map[string]map[string][]byte{},
+		mo: proto.MarshalOptions{Deterministic: true},
 	}
 	switch meta.Options.Compression {
 	case "":
@@ -124,6 +135,7 @@ func NewWriter(w io.Writer, meta Meta) (*Writer, error) {
 	r.put("/arena", 0, arenaScene(arena))
 	if meta.Answer != nil {
 		r.putMatrix("/map/answer", 0, meta.Answer)
+		r.answer = cloneMatrix(meta.Answer)
 	}
 	r.flush()
 	if r.err != nil {
@@ -177,7 +189,8 @@ func (r *Writer) put(topic string, t uint64, m proto.Message) {
 	if r.err != nil {
 		return
 	}
-	data, err := proto.Marshal(m)
+	data, err := r.mo.MarshalAppend(r.mbuf[:0], m)
+	r.mbuf = data[:0]
 	if err != nil {
 		r.fail(fmt.Errorf("%s: %w", topic, err))
 		return
@@ -288,7 +301,7 @@ func (r *Writer) Step(f StepFrame) error {
 	if f.Lidar != nil {
 		r.lidar(t, f.Lidar)
 	}
-	if len(f.Cameras) > 0 && r.steps%r.meta.Options.CameraEvery == 0 {
+	if len(f.Cameras) > 0 && r.CamerasDue() {
 		for _, c := range f.Cameras {
 			r.camera(t, c)
 		}
@@ -310,8 +323,14 @@ func (r *Writer) Step(f StepFrame) error {
 	if f.Answer != nil {
 		r.putMatrix("/map/answer", t, f.Answer)
 	}
+	if f.Answer != nil {
+		r.answer = cloneMatrix(f.Answer)
+	}
 	if f.Map != nil && !matrixEqual(f.Map, r.lastMap) {
-		r.putMatrix("/map/robot", t, f.Map)
+		// The Grid shows the map where MapScorer places it on the answer;
+		// the cells topic keeps it as sent.
+		r.put("/map/robot", t, matrixGrid(r.meta, t, AlignMap(f.Map, r.answer)))
+		r.put("/map/robot/cells", t, matrixMsg(f.Map))
 		r.lastMap = cloneMatrix(f.Map)
 	}
 	for _, rep := range f.Reports {
@@ -319,10 +338,10 @@ func (r *Writer) Step(f StepFrame) error {
 	}
 	if !r.meta.Options.NoPluginIO {
 		for _, p := range f.Plugins {
-			if p.Observation != nil {
+			if valid(p.Observation) {
 				r.observation(t, p.Name, p.Observation)
 			}
-			if p.Action != nil {
+			if valid(p.Action) {
 				r.put("/plugin/"+p.Name+"/action", t, p.Action)
 			}
 		}
@@ -330,7 +349,7 @@ func (r *Writer) Step(f StepFrame) error {
 	r.put("/game", t, &recordpb.Game{Step: f.Step, SimTime: f.SimTime, State: f.State, Score: f.Score, EstimateKnown: f.Estimate != nil})
 	r.steps++
 	r.stepsPending++
-	if r.stepsPending >= r.meta.Options.FlushEvery {
+	if r.stepsPending >= r.meta.Options.FlushEvery || r.chunk.Len() >= maxChunk {
 		r.flush()
 	}
 	return r.err
@@ -400,9 +419,15 @@ func (r *Writer) camera(t uint64, c Camera) {
 			Message: fmt.Sprintf("camera %q: %d bytes for %d×%d pixels, frame not recorded", c.Name, len(c.BGRA), c.Width, c.Height)})
 		return
 	}
-	img := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
-	for i := 0; i < len(c.BGRA); i += 4 {
-		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255
+	var img image.Image
+	if p := r.paletted(c); p != nil {
+		img = p // the encoder skips filtering for paletted images: faster, smaller
+	} else {
+		n := image.NewNRGBA(image.Rect(0, 0, c.Width, c.Height))
+		for i := 0; i < len(c.BGRA); i += 4 {
+			n.Pix[i], n.Pix[i+1], n.Pix[i+2], n.Pix[i+3] = c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255
+		}
+		img = n
 	}
 	r.pngBuf.Reset()
 	if err := r.enc.Encode(&r.pngBuf, img); err != nil {
@@ -410,6 +435,34 @@ func (r *Writer) camera(t uint64, c Camera) {
 		return
 	}
 	r.put("/camera/"+c.Name, t, &fg.CompressedImage{Timestamp: stamp(t), FrameId: c.Name, Data: slices.Clone(r.pngBuf.Bytes()), Format: "png"})
+}
+
+// paletted returns c as a paletted image when it has at most 256 colours,
+// else nil.
+func (r *Writer) paletted(c Camera) *image.Paletted {
+	if r.colours == nil {
+		r.colours = map[uint32]uint8{}
+	}
+	clear(r.colours)
+	if cap(r.palIdx) < c.Width*c.Height {
+		r.palIdx = make([]uint8, c.Width*c.Height)
+	}
+	idx := r.palIdx[:c.Width*c.Height]
+	var pal color.Palette
+	for i := 0; i < len(c.BGRA); i += 4 {
+		k := uint32(c.BGRA[i])<<16 | uint32(c.BGRA[i+1])<<8 | uint32(c.BGRA[i+2])
+		j, ok := r.colours[k]
+		if !ok {
+			if len(pal) == 256 {
+				return nil
+			}
+			j = uint8(len(pal))
+			r.colours[k] = j
+			pal = append(pal, color.RGBA{c.BGRA[i+2], c.BGRA[i+1], c.BGRA[i], 255})
+		}
+		idx[i/4] = j
+	}
+	return &image.Paletted{Pix: idx, Stride: c.Width, Rect: image.Rect(0, 0, c.Width, c.Height), Palette: pal}
 }
 
 func (r *Writer) lidar(t uint64, l *Lidar) {
@@ -472,6 +525,11 @@ func (r *Writer) putMatrix(topic string, t uint64, m [][]string) {
 	r.put(topic+"/cells", t, matrixMsg(m))
 }
 
+// CamerasDue reports whether the next Step records camera frames (every
+// Options.CameraEvery steps): a caller can skip reading the cameras
+// otherwise.
+func (r *Writer) CamerasDue() bool { return r.steps%r.meta.Options.CameraEvery == 0 }
+
 // Steps returns the number of steps recorded so far.
 func (r *Writer) Steps() int { return r.steps }
 
@@ -521,3 +579,6 @@ type onePool struct{ b *png.EncoderBuffer }
 
 func (p *onePool) Get() *png.EncoderBuffer  { b := p.b; p.b = nil; return b }
 func (p *onePool) Put(b *png.EncoderBuffer) { p.b = b }
+
+// valid reports whether m is a message (not nil, nor a typed nil pointer).
+func valid(m proto.Message) bool { return m != nil && m.ProtoReflect().IsValid() }
