@@ -23,6 +23,13 @@ type Detection struct {
 	// Camera names the camera; X0, X1, Y0, Y1 are the pixel bounds.
 	Camera         string
 	X0, X1, Y0, Y1 int
+	// Target is true for a v26.1 cognitive target, Code its ring letters
+	// outermost first when they could be read. NotSign is true for a view
+	// of something no report may name: a fake victim, or a target whose
+	// ring sum names no letter (v26 RULES §3, §12).
+	Target  bool
+	Code    string
+	NotSign bool
 }
 
 // DetectorConfig are the detector's thresholds.
@@ -61,6 +68,11 @@ type Detector struct {
 	im    image
 	blobs []blob
 	stack []int32
+	ts    targetScratch
+	// v26 is set once a cognitive target was read clearly: the game is
+	// Erebus v26.1, which has no hazard placards (v26 RULES §1), so the
+	// F P C O placard templates are no longer matched.
+	v26 bool
 }
 
 // NewDetector returns a detector with configuration cfg.
@@ -96,25 +108,34 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 		}
 		det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1}
-		if hv >= float64(d.cfg.ClassifyPixels) {
+		switch {
+		case d.im.fakeInk(b):
+			det.NotSign = true
+		case hv >= float64(d.cfg.ClassifyPixels):
+			// The v25 letters and hazards, and the v26 Φ Ψ Ω.
 			sc := d.im.match(b)
-			best, second := 0, -1
-			for k := 1; k < len(sc); k++ {
-				if sc[k] > sc[best] {
-					best, second = k, best
-				} else if second < 0 || sc[k] > sc[second] {
-					second = k
+			if d.v26 {
+				for k := 3; k < len(sc); k++ { // F P C O of signs.Letters
+					sc[k] = 0
 				}
 			}
-			det.Score, det.Margin = sc[best], sc[best]-sc[second]
+			l, score, lead := bestLetter(sc, d.im.matchGreek(b))
+			det.Score, det.Margin = score, lead
 			// A small sign has few pixels per template cell: below 9 pixels
 			// tall the lead the best letter needs grows (7 px: ×9/7).
 			margin := d.cfg.MinMargin * max(1, 9/hv)
 			if det.Score >= d.cfg.MinScore && det.Margin >= margin {
-				det.Letter = signs.Letters[best]
+				det.Letter = l
 			}
 		}
 		dst = append(dst, det)
+	}
+	// v26.1 cognitive targets, which show no paper.
+	n := len(dst)
+	dst = d.targets(dst, bgra, w, h, m, p)
+	for i := n; i < len(dst); i++ {
+		dst[i].Camera = m.Name
+		d.v26 = d.v26 || dst[i].Code != "" && dst[i].Y1-dst[i].Y0+1 >= strongTargetPixels && dst[i].Score >= 0.9
 	}
 	return dst
 }

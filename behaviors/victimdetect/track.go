@@ -14,6 +14,10 @@ type track struct {
 	// strong counts, per letter, the views classified with a high score
 	// and a wide margin.
 	strong [7]int
+	// notSign counts the views of something no report may name (a fake
+	// victim, a target whose ring sum names no letter): they count
+	// against every letter in agreement.
+	notSign float64
 	// Weighted position: Σ w·pos and Σ w, with w = 1/σ².
 	wpos signs.Vec2
 	wsum float64
@@ -81,6 +85,9 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 		t.free = t.free.Add(d.Normal.Scale(w))
 	}
 	t.sign.Normal = t.normal()
+	if d.NotSign {
+		t.notSign++
+	}
 	if d.Letter != 0 {
 		k := strings.IndexByte(signs.Letters, d.Letter)
 		t.votes[k]++
@@ -146,7 +153,7 @@ func (t *track) best() int {
 
 // agreement is the share of votes of the best letter.
 func (t *track) agreement() float64 {
-	var sum float64
+	sum := t.notSign
 	for _, v := range t.votes {
 		sum += v
 	}

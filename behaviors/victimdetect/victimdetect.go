@@ -21,6 +21,21 @@
 // from the heights of the sign's two edges; a letter is kept only with a
 // clear lead over the second best (when unsure, it says nothing).
 //
+// # Erebus v26.1
+//
+// Nothing in the Observation names the Erebus version, so both versions'
+// signs are looked for in every frame (vision_v26.go, target_v26.go): the
+// Φ Ψ Ω victim glyphs are matched beside the seven pictures above (Φ, Ψ, Ω
+// report H, S, U); a cognitive target, five concentric rings in K R Y G B
+// with no paper around them, is found as a round ring-coloured region
+// straddling the cameras' horizon and read ring by ring from the front,
+// its letter the ring sum's (erebus.TargetLetter). A target whose sum names
+// no letter, and a fake victim (a dark grey raised letter where a victim's
+// ink is black), are views of "not a sign": they never raise, and they
+// count against every letter of their track. Once a target is read clearly
+// the game is v26.1, which has no hazard placards, and the F P C O
+// placard pictures are no longer matched.
+//
 // # Position
 //
 // The sign's distance comes from its height in the image (it is 0.016 m

@@ -1,0 +1,305 @@
+package victimdetect
+
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
+)
+
+// Cognitive targets (v26 RULES §11): filled circles drawn from the outside
+// in, ring i (0 the outermost, the code's first letter) spanning radii
+// (1−(i+1)/5, 1−i/5] of the 40 mm disc, ring 4 the centre disc; outside the
+// outer circle the plane is transparent, so the wall shows around it.
+
+// ringCodes are the ring letters in the order of the classes ringClass
+// returns (1-based).
+const ringCodes = "KRYGB"
+
+// ringClass is the ring colour of a BGRA pixel: 1..5 for K R Y G B (the
+// colours of erebus.TargetRingRGB), 0 for anything else. The bounds leave
+// out the walls (at least 168 on every channel), the sky and the
+// obstacles (red at most 120).
+func ringClass(b, g, r uint8) int8 {
+	const lo, hi = 90, 150
+	switch {
+	case r <= 40 && g <= 40 && b <= 40:
+		return 1
+	case r >= hi && g <= lo && b <= lo:
+		return 2
+	case r >= hi && g >= hi && b <= lo:
+		return 3
+	case g >= hi && r <= lo && b <= lo:
+		return 4
+	case b >= hi && r <= lo && g <= lo:
+		return 5
+	}
+	return 0
+}
+
+// targetSize is the diameter of a target's outer circle, m (the plane of
+// CognitiveTarget.proto l.39, erebus.CognitiveTargetSize).
+const targetSize = erebus.CognitiveTargetSize
+
+// Heights of a target's edges relative to the cameras: its centre is at
+// the sign height, 0.03 m above the floor as victims (sim/world; RULES.md
+// §2.2), the cameras 0.028 m.
+const (
+	targetTopAbove    = 0.03 + targetSize/2 - camHeight
+	targetBottomBelow = camHeight - (0.03 - targetSize/2)
+)
+
+// Target detection thresholds.
+const (
+	// minTargetPixels is the least height of a target classified: each
+	// ring is then at least 1.4 pixels wide.
+	minTargetPixels = 14
+	// minRingShare is the least share of a ring's samples that must show
+	// its colour.
+	minRingShare = 0.7
+	// strongTargetPixels is the least height at which one view may count
+	// as strong (see Detect's strong_score).
+	strongTargetPixels = 20
+	// minTargetAspect is the least width/height of a target whose rings
+	// are read (a view within about 45° of its normal).
+	minTargetAspect = 0.7
+)
+
+// targetScratch is the target pass's scratch space.
+type targetScratch struct {
+	cls   []int8
+	lab   []int32
+	stack []int32
+}
+
+// targetBlob is one ring-coloured region.
+type targetBlob struct {
+	x0, x1, y0, y1 int
+	n              int
+	border, white  int // boundary pixels outside it, and how many are white
+}
+
+// targets finds cognitive targets in one BGRA frame and appends their
+// detections to dst: regions of ring colours, about round, bordered by the
+// wall rather than white paper, straddling the cameras' horizon as a
+// target 0.03 m above the floor does, not cut by the image's border. Each
+// is decoded ring by ring; Letter is the ring sum's letter, 0 with
+// NotSign set for a code whose sum names none (a fake target), 0 alone
+// when the rings cannot be read.
+func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p nav.Pose) []Detection {
+	if w <= 0 || h <= 0 || w > len(bgra)/4 || h > len(bgra)/4/w {
+		return dst
+	}
+	ts := &d.ts
+	n := w * h
+	ts.cls = resized(ts.cls, n)
+	ts.lab = resized(ts.lab, n)
+	any := false
+	for i := range n {
+		c := ringClass(bgra[4*i], bgra[4*i+1], bgra[4*i+2])
+		ts.cls[i] = c
+		any = any || c != 0
+	}
+	if !any {
+		return dst
+	}
+	v := newView(p, m, d.cfg.FOV, w, h)
+	label := int32(0)
+	for start := range n {
+		if ts.cls[start] == 0 || ts.lab[start] != 0 {
+			continue
+		}
+		if label == maxBlobs {
+			break
+		}
+		label++
+		tb := targetBlob{x0: w, y0: h, x1: -1, y1: -1}
+		ts.stack = append(ts.stack[:0], int32(start))
+		ts.lab[start] = label
+		for len(ts.stack) > 0 {
+			q := int(ts.stack[len(ts.stack)-1])
+			ts.stack = ts.stack[:len(ts.stack)-1]
+			x, y := q%w, q/w
+			tb.n++
+			tb.x0, tb.x1 = min(tb.x0, x), max(tb.x1, x)
+			tb.y0, tb.y1 = min(tb.y0, y), max(tb.y1, y)
+			for _, nb := range [4][3]int{{x - 1, y, q - 1}, {x + 1, y, q + 1}, {x, y - 1, q - w}, {x, y + 1, q + w}} {
+				if nb[0] < 0 || nb[0] >= w || nb[1] < 0 || nb[1] >= h {
+					continue
+				}
+				k := nb[2]
+				if ts.cls[k] != 0 {
+					if ts.lab[k] == 0 {
+						ts.lab[k] = label
+						ts.stack = append(ts.stack, int32(k))
+					}
+					continue
+				}
+				tb.border++
+				if px := bgra[4*k : 4*k+3]; px[0] >= 240 && px[1] >= 240 && px[2] >= 240 {
+					tb.white++
+				}
+			}
+		}
+		if det, ok := d.target(&tb, label, bgra, w, h, v); ok {
+			dst = append(dst, det)
+		}
+	}
+	return dst
+}
+
+// target checks and decodes one ring-coloured region.
+func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v view) (Detection, bool) {
+	ts := &d.ts
+	bw, bh := tb.x1-tb.x0+1, tb.y1-tb.y0+1
+	if tb.x0 == 0 || tb.y0 == 0 || tb.x1 == w-1 || tb.y1 == h-1 {
+		return Detection{}, false
+	}
+	if bh < d.cfg.MinPixels || float64(bw) > 1.2*float64(bh)+1 || float64(bw) < 0.3*float64(bh) {
+		return Detection{}, false
+	}
+	// A disc fills π/4 of its bounds; paper around it makes it a v25 sign
+	// or a victim, not a target.
+	if fill := float64(tb.n) / float64(bw*bh); fill < 0.65 || fill > 0.92 || tb.white*10 > tb.border {
+		return Detection{}, false
+	}
+	// It straddles the horizon: its top is targetTopAbove above the
+	// cameras, its bottom targetBottomBelow below.
+	mid := float64(h) / 2
+	top, bot := mid-float64(tb.y0), float64(tb.y1+1)-mid
+	if top <= 0 || bot <= 0 {
+		return Detection{}, false
+	}
+	if r := top / bot; math.Abs(math.Log(r/(targetTopAbove/targetBottomBelow))) > 0.6 {
+		return Detection{}, false
+	}
+	est, ok := d.loc.locateTarget(tb, v)
+	if !ok {
+		return Detection{}, false
+	}
+	det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
+		Camera: "", X0: tb.x0, X1: tb.x1, Y0: tb.y0, Y1: tb.y1, Target: true}
+	// Rings are read only from the front: seen obliquely the near half
+	// is larger than the far one and the bounds' centre misses the
+	// centre disc.
+	if bh < minTargetPixels || float64(bw) < minTargetAspect*float64(bh) {
+		return det, true
+	}
+	// Sample each ring's middle along rays from the centre.
+	cx, cy := float64(tb.x0)+float64(bw)/2, float64(tb.y0)+float64(bh)/2
+	a, b := float64(bw)/2, float64(bh)/2
+	code := make([]byte, erebus.TargetRings)
+	minShare := 1.0
+	for i := range erebus.TargetRings {
+		var votes [6]int
+		total := 0
+		radii := []float64{1 - (float64(i)+0.5)/erebus.TargetRings}
+		if i == erebus.TargetRings-1 {
+			radii = []float64{0, 0.1}
+		}
+		for _, rho := range radii {
+			const rays = 16
+			for k := range rays {
+				th := 2 * math.Pi * float64(k) / rays
+				x := int(math.Floor(cx + rho*a*math.Cos(th)))
+				y := int(math.Floor(cy + rho*b*math.Sin(th)))
+				if x < 0 || y < 0 || x >= w || y >= h {
+					continue
+				}
+				q := y*w + x
+				total++
+				if ts.lab[q] == label {
+					votes[ts.cls[q]]++
+				}
+			}
+		}
+		bestC := 1
+		for c := 2; c <= 5; c++ {
+			if votes[c] > votes[bestC] {
+				bestC = c
+			}
+		}
+		if total == 0 {
+			return det, true
+		}
+		share := float64(votes[bestC]) / float64(total)
+		if share < minRingShare {
+			return det, true
+		}
+		minShare = min(minShare, share)
+		code[i] = ringCodes[bestC-1]
+	}
+	det.Code = string(code)
+	det.Score, det.Margin = minShare, 2*minShare-1
+	if bh < strongTargetPixels {
+		det.Margin = min(det.Margin, 0.1)
+	}
+	if l, ok := erebus.TargetLetter(det.Code); ok {
+		det.Letter = l
+	} else {
+		det.NotSign = true
+	}
+	return det, true
+}
+
+// locateTarget estimates a target's position from its height in the image
+// (targetSize tall) and its centre column, fitted to the wall lines as
+// locate does for a sign (targets hang like victims, signOffset in front
+// of the wall's centre line).
+func (lc *locator) locateTarget(tb *targetBlob, v view) (estimate, bool) {
+	hc := float64(tb.y1 - tb.y0 + 1)
+	colC := float64(tb.x0+tb.x1+1) / 2
+	dir, l := v.ray(colC)
+	s := targetSize * v.f / hc
+	if !(s > 0) || math.IsInf(s, 0) {
+		return estimate{}, false
+	}
+	t := s * l
+	sdT := t * 0.6 / hc
+	raw := estimate{pos: v.c.Add(dir.Scale(t)), normal: dir.Scale(-1), dist: t, sigma: math.Max(sdT, 0.003)}
+	if lc.noSnap {
+		return raw, true
+	}
+	width := float64(tb.x1 - tb.x0 + 1)
+	best, bestCost := raw, math.Inf(1)
+	for axis := range 2 {
+		dc, cc, o := dir.X, v.c.X, lc.origin.X
+		if axis == 1 {
+			dc, cc, o = dir.Z, v.c.Z, lc.origin.Z
+		}
+		if math.Abs(dc) < 0.05 {
+			continue
+		}
+		side := -math.Copysign(1, dc)
+		kMid := math.Round((cc + dc*t - o) / lc.grid)
+		for dk := -2.0; dk <= 2; dk++ {
+			face := o + (kMid+dk)*lc.grid + side*signOffset
+			tc := (face - cc) / dc
+			if tc <= 0.01 {
+				continue
+			}
+			e1 := (tc - t) / math.Max(sdT, 0.002)
+			if math.Abs(e1) > 3 {
+				continue
+			}
+			n := signs.Vec2{X: side}
+			if axis == 1 {
+				n = signs.Vec2{Z: side}
+			}
+			pc := v.c.Add(dir.Scale(tc))
+			tan := signs.Vec2{X: n.Z, Z: -n.X}
+			cl, _ := v.column(pc.Sub(tan.Scale(targetSize / 2)))
+			cr, _ := v.column(pc.Add(tan.Scale(targetSize / 2)))
+			if math.IsNaN(cl) || math.IsNaN(cr) {
+				continue
+			}
+			e2 := (math.Abs(cr-cl) - width) / 1.2
+			cost := e1*e1 + e2*e2
+			if cost < bestCost && math.Abs(e2) < 3.5 {
+				best, bestCost = estimate{pos: pc, normal: n, dist: tc, sigma: 0.004 + 0.01*tc, snapped: true}, cost
+			}
+		}
+	}
+	return best, true
+}
