@@ -65,7 +65,8 @@ func TestLockstepWaitsForASlowPlugin(t *testing.T) {
 	if sum.Mode != framework.ModeLockstep || sum.BudgetMs != 20 {
 		t.Errorf("mode %q budget %d", sum.Mode, sum.BudgetMs)
 	}
-	if !strings.HasPrefix(sum.BudgetNote, "explore exceeded its 20 ms budget in ") ||
+	// The note names explore; on a loaded machine it may name others too.
+	if !strings.Contains(sum.BudgetNote, "explore") || !strings.Contains(sum.BudgetNote, "exceeded its 20 ms budget in ") ||
 		!strings.HasSuffix(sum.BudgetNote, fmt.Sprintf(" of %d steps: on Webots those steps get a safe action", sum.Steps)) {
 		t.Errorf("budget note %q", sum.BudgetNote)
 	}

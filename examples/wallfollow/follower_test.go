@@ -21,31 +21,21 @@ func obs(t float64, d []float64, colour uint32) *pluginpb.Observation {
 	return &pluginpb.Observation{SimTime: t, Driver: true, Distance: ir, Colour: &pluginpb.Colour{R: colour, G: colour, B: colour}}
 }
 
-// ir turns wall distances in metres into what Erebus's infra-red sensors
-// read (d/erebus.WallInfraRed, at most the 0.8 of the lookup table).
-func ir(metres ...float64) []float64 {
-	out := make([]float64, len(metres))
-	for i, m := range metres {
-		out[i] = min(m/erebus.WallInfraRed, erebus.DistanceRange)
-	}
-	return out
-}
-
 func TestFollowerControlLaw(t *testing.T) {
-	far := ir(0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8)
+	far := []float64{0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8}
 	tests := []struct {
 		name string
 		o    *pluginpb.Observation
 		want func(l, r float64) bool
 	}{
-		{"wall ahead turns right", obs(1, ir(0.03, 0.8, 0.8, 0.8, 0.8, 0.05, 0.8, 0.03), 200), func(l, r float64) bool { return l > 0 && r < 0 }},
+		{"wall ahead turns right", obs(1, []float64{0.03, 0.8, 0.8, 0.8, 0.8, 0.05, 0.8, 0.03}, 200), func(l, r float64) bool { return l > 0 && r < 0 }},
 		{"no wall curves left", obs(1, far, 200), func(l, r float64) bool { return r > l && l > 0 }},
-		{"too far from the wall steers left", obs(1, ir(0.8, 0.8, 0.8, 0.8, 0.8, 0.07, 0.12, 0.8), 200), func(l, r float64) bool { return r > l }},
-		{"too close to the wall steers right", obs(1, ir(0.8, 0.8, 0.8, 0.8, 0.8, 0.03, 0.06, 0.8), 200), func(l, r float64) bool { return l > r }},
-		{"touching the wall steers right within the limit", obs(1, ir(0.8, 0.8, 0.8, 0.8, 0.8, 0, 0.06, 0.8), 200), func(l, r float64) bool { return l > r && l <= 5 }},
-		{"wall close ahead on the left turns right", obs(1, ir(0.079, 0.8, 0.8, 0.8, 0.8, 0.045, 0.069, 0.056), 200), func(l, r float64) bool { return l > 0 && r < 0 }},
+		{"too far from the wall steers left", obs(1, []float64{0.8, 0.8, 0.8, 0.8, 0.8, 0.07, 0.12, 0.8}, 200), func(l, r float64) bool { return r > l }},
+		{"too close to the wall steers right", obs(1, []float64{0.8, 0.8, 0.8, 0.8, 0.8, 0.03, 0.06, 0.8}, 200), func(l, r float64) bool { return l > r }},
+		{"touching the wall steers right within the limit", obs(1, []float64{0.8, 0.8, 0.8, 0.8, 0.8, 0, 0.06, 0.8}, 200), func(l, r float64) bool { return l > r && l <= 5 }},
+		{"wall close ahead on the left turns right", obs(1, []float64{0.079, 0.8, 0.8, 0.8, 0.8, 0.045, 0.069, 0.056}, 200), func(l, r float64) bool { return l > 0 && r < 0 }},
 		{"hole backs off", obs(1, far, 10), func(l, r float64) bool { return l < 0 && r <= 0 }},
-		{"not the default robot holds still", obs(1, ir(0.1), 200), func(l, r float64) bool { return l == 0 && r == 0 }},
+		{"not the default robot holds still", obs(1, []float64{0.1}, 200), func(l, r float64) bool { return l == 0 && r == 0 }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

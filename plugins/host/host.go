@@ -570,8 +570,8 @@ func (p *Plugin) Ping(ctx context.Context) error {
 // carrying an error of the behavior gives an error wrapping ErrBehavior; a
 // dead plugin or a closed stream gives one wrapping ErrExited.
 //
-// Step does not modify obs, but may still read it after a deadline: do not
-// modify an Observation once it has been passed to Step.
+// Step does not modify obs and does not keep it: once Step returns, the
+// caller may reuse what obs points to (a late send goes out as a copy).
 func (p *Plugin) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
 	if obs == nil {
 		return nil, fmt.Errorf("plugin %s: Step given a nil Observation", p.name)
@@ -639,11 +639,15 @@ func (p *Plugin) send(ctx context.Context, step uint64, obs *pluginpb.Observatio
 		return nil
 	}
 	p.answered = false
+	// sendLoop sends obs after Step may have returned (at its deadline),
+	// while the caller reuses what obs points to (camera buffers, the
+	// blackboard) for the next step: send a copy.
+	obs = proto.CloneOf(obs)
 	// An Observation still queued means the sender is stuck in Send (the
 	// plugin does not read): replace it, keeping its messages.
 	select {
 	case stale := <-p.sendCh:
-		merged := proto.CloneOf(obs)
+		merged := obs
 		merged.Inbox = append(stale.GetInbox(), obs.GetInbox()...)
 		merged.Errors = append(stale.GetErrors(), obs.GetErrors()...)
 		merged.Dropped = append(stale.GetDropped(), obs.GetDropped()...)
