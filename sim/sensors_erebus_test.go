@@ -89,10 +89,12 @@ func TestInfraRedResponse(t *testing.T) {
 // σ 2.5 mm per coordinate in v26.1 (erebus.Rules.GPSAccuracy; Webots gps.md
 // accuracy). The seed fixes the samples, so the bounds are checked once.
 func TestGPSAccuracy(t *testing.T) {
-	w := mustWorld(t, arena(2, 2, nil))
 	for _, rules := range []erebus.Rules{erebus.V25Rules, erebus.V26Rules} {
 		t.Run(rules.String(), func(t *testing.T) {
-			s := mustSim(t, w, Config{Rules: &rules, Seed: 7})
+			// The world's own rules decide (Config.Rules left nil).
+			w := mustWorld(t, arena(2, 2, nil))
+			w.Rules = rules
+			s := mustSim(t, w, Config{Seed: 7})
 			g, _ := hal.Lookup[hal.GPS](s, "gps")
 			g.Enable(16)
 			const n = 4000

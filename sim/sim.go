@@ -59,7 +59,7 @@ type Config struct {
 	Robot RobotSpec
 	// Rules is the rule set of the Erebus version played, which decides the
 	// default robot (the v26.1 GPS has an accuracy of 2.5 mm); nil means
-	// v25.0.1's (erebus.V25Rules).
+	// the world's own (World.GameRules: the version its file tells).
 	Rules *erebus.Rules
 	// Supervisor receives the robot's radio packets and moves, ends or talks
 	// to the robot; nil means none (packets are dropped).
@@ -154,7 +154,7 @@ func New(w *world.World, cfg Config) (*Sim, error) {
 	}
 	spec := cfg.Robot
 	if spec.IsZero() {
-		rules := erebus.V25Rules
+		rules := w.GameRules()
 		if cfg.Rules != nil {
 			rules = *cfg.Rules
 		}

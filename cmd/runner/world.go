@@ -131,6 +131,7 @@ func readMatrix(path string) ([][]string, error) {
 
 func newWorldShowCmd() *cobra.Command {
 	var pngPath, rules string
+	var asJSON bool
 	var px int
 	cmd := &cobra.Command{
 		Use:   "show FILE.wbt",
@@ -144,6 +145,9 @@ func newWorldShowCmd() *cobra.Command {
 				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: Erebus %s\n", w.Name, w.GameRules().Version)
+			for _, warn := range w.Warnings {
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", warn)
+			}
 			if pngPath != "" {
 				var b bytes.Buffer
 				if err := world.DrawPNG(&b, w, px); err != nil {
@@ -153,10 +157,16 @@ func newWorldShowCmd() *cobra.Command {
 					return err
 				}
 			}
+			if asJSON {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(w)
+			}
 			_, err = io.WriteString(cmd.OutOrStdout(), world.FormatASCII(w))
 			return err
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the arena model as JSON (tiles, walls as segments, arcs, obstacles, bounds, signs, fakes, rules, warnings) instead of ASCII")
 	cmd.Flags().StringVar(&pngPath, "png", "", "also draw the world into this PNG file")
 	cmd.Flags().IntVar(&px, "px", 48, "pixels per tile in the PNG (8..400)")
 	cmd.Flags().StringVar(&rules, "rules", "", rulesFlagHelp)

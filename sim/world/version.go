@@ -34,11 +34,20 @@ func LoadWith(path string, o ParseOptions) (*World, error) {
 	return parseWith(&extractor{file: filepath.Base(path), src: src, dir: filepath.Dir(path), protoDirs: o.PROTODirs}, o)
 }
 
+// EnvErebus names the environment variable that points at an Erebus
+// installation (the folder holding game/): LoadRules then also looks for
+// PROTO files (the prebuilt area-4 rooms) in its game/protos.
+const EnvErebus = "RESCUEKIT_EREBUS"
+
 // LoadRules loads a world for a command line: rules is the value of a
 // `--rules` flag ("", "v25", "v26", "25", "v26.1", …), the version played
-// when the world has neither a DEF TARGETGROUP nor a DEF HAZARDGROUP.
+// when the world has neither a DEF TARGETGROUP nor a DEF HAZARDGROUP. PROTO
+// files are looked for beside the world and in $RESCUEKIT_EREBUS/game/protos.
 func LoadRules(path, rules string) (*World, error) {
 	var o ParseOptions
+	if dir := os.Getenv(EnvErebus); dir != "" {
+		o.PROTODirs = append(o.PROTODirs, filepath.Join(dir, "game", "protos"))
+	}
 	if rules != "" {
 		v, err := erebus.ParseVersion(rules)
 		if err != nil {
