@@ -204,6 +204,7 @@ func printSummary(w io.Writer, res game.Result) {
 	p("comms", "%d packets sent, refusals: %s", s.PacketsSent, mapStr(s.CommsRefusals))
 	p("events", "transitions %s, %d rejected", mapStr(s.Transitions), s.EventsRejected)
 	_ = tw.Flush()
+	printReports(w, res)
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}
