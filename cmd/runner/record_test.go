@@ -226,7 +226,9 @@ func TestReplayServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	urls := make(chan string, 1)
 	done := make(chan error, 1)
-	go func() { done <- serveReplay(ctx, "127.0.0.1:0", []byte("<html>page</html>"), func(u string) { urls <- u }) }()
+	go func() {
+		done <- serveReplay(ctx, "127.0.0.1:0", []byte("<html>page</html>"), func(u string) { urls <- u })
+	}()
 	u := <-urls
 	resp, err := http.Get(u)
 	if err != nil {
