@@ -98,6 +98,9 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	defer stop()
 	launch := game.Launcher(exe, log, f.attached)
 	oneProcess()
+	if f.backend != "sim" && (f.rec.record != "" || f.rec.png != "") {
+		return fmt.Errorf("--record and --png record games of the embedded simulator (--backend sim), not --backend %s", f.backend)
+	}
 	if f.backend == "webots" {
 		return runWebots(ctx, cmd, cfg, launch, log, f)
 	}
