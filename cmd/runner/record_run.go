@@ -23,8 +23,9 @@ func (f *recordFlags) add(cmd *cobra.Command) {
 	fl.StringVar(&f.png, "png", "", "draw one picture of the game into OUT.png: the arena, the path, the reports and the map's errors")
 }
 
-// start starts the recording the flags ask for, or returns nil. exe and
-// relaunch rebuild the launcher so that plugin logs reach the recording.
+// start starts the recording the flags ask for, or returns nil. relaunch
+// rebuilds o's launcher on the teed logger, so that plugin logs reach the
+// recording.
 func (f *recordFlags) start(o *game.Options, relaunch func(*game.Options)) (*recorder, error) {
 	if f.record == "" && f.png == "" {
 		return nil, nil
