@@ -74,6 +74,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			<-r.done
 		}
 		r.sum.Dispatch = append(r.sum.Dispatch, time.Since(t0))
+		r.pluginIO(jobs)
 	}
 	clear(jobs) // let the Observations go
 	r.jobs = jobs[:0]

@@ -66,6 +66,9 @@ type Options struct {
 	Watch bool
 	// OnStep, when set, is called on the runner goroutine after every step.
 	OnStep func(StepInfo)
+	// OnPluginIO, when set, is told each plugin's Observation and Action of
+	// every step (PluginIOFunc); nil costs nothing.
+	OnPluginIO PluginIOFunc
 	// Devices names the robot's devices; the zero value means the default
 	// Erebus robot's names.
 	Devices DeviceNames

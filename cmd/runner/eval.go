@@ -43,6 +43,7 @@ type evalFlags struct {
 	json      bool
 	noise     bool
 	inProcess bool
+	record    string
 }
 
 func newEvalCmd() *cobra.Command {
@@ -76,6 +77,7 @@ Webots. The table and the JSON say which mode was used.`,
 	fl.BoolVar(&f.json, "json", false, "print every game's result and the table as JSON")
 	fl.BoolVar(&f.noise, "noise", true, "seeded sensor and wheel noise")
 	fl.BoolVar(&f.inProcess, "in-process", false, "serve the built-in behaviors inside the runner process (faster; no --plugin)")
+	fl.StringVar(&f.record, "record", "", "record every game as MCAP into DIR, one file per game named WORLD-seedN.mcap")
 	return cmd
 }
 
@@ -165,7 +167,7 @@ func runEval(cmd *cobra.Command, f *evalFlags) error {
 				if f.noise {
 					o.Noise = game.DefaultNoise
 				}
-				res, err := game.Play(ctx, o)
+				res, err := playRecorded(ctx, o, f.record)
 				results[j.w][j.run], errs[j.w*f.runs+j.run] = res, err
 				if bar != nil {
 					_ = bar.Add(1)

@@ -37,6 +37,7 @@ type runFlags struct {
 	wallClock bool
 	watch     bool
 	robotJSON string
+	rec       recordFlags
 }
 
 func newRunCmd() *cobra.Command {
@@ -60,6 +61,7 @@ deadline with the wall clock instead (docs/lockstep.md).`,
   runner run --world ../shared/erebus/worlds/world1.wbt --seed 3 --noise
   runner run --plugin explore=./bin/wallfollow --log-level info
   runner run --json > summary.json
+  runner run --record game.mcap --png game.png
   runner run --realtime --log-level info   # wall-clock deadlines, as on Webots`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runGame(cmd, &f) },
@@ -74,6 +76,7 @@ deadline with the wall clock instead (docs/lockstep.md).`,
 	fl.BoolVar(&f.wallClock, "wall-clock", false, "measure Erebus's real-time limit with the wall clock (default: simulation time, reproducible; docs/lockstep.md)")
 	fl.BoolVar(&f.watch, "watch", false, "restart a plugin whose binary changes on disk, keeping the blackboard")
 	fl.StringVar(&f.robotJSON, "robot", "", "Erebus robot-customiser JSON describing the robot (default: the default Erebus robot)")
+	f.rec.add(cmd)
 	return cmd
 }
 
@@ -95,6 +98,9 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	defer stop()
 	launch := game.Launcher(exe, log, f.attached)
 	oneProcess()
+	if f.backend != "sim" && (f.rec.record != "" || f.rec.png != "") {
+		return fmt.Errorf("--record and --png record games of the embedded simulator (--backend sim), not --backend %s", f.backend)
+	}
 	if f.backend == "webots" {
 		return runWebots(ctx, cmd, cfg, launch, log, f)
 	}
@@ -120,9 +126,17 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	}
 	bar := newGameBar(cmd.ErrOrStderr(), w.GameTime)
 	opts.OnStep = bar.update
+	rc, err := f.rec.start(&opts, func(o *game.Options) { o.Launch = game.Launcher(exe, o.Logger, f.attached) })
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
 	res, err := game.Play(ctx, opts)
 	bar.finish()
 	if err != nil {
+		return err
+	}
+	if err := f.rec.finish(rc, cmd.ErrOrStderr()); err != nil {
 		return err
 	}
 	if f.json {
@@ -193,6 +207,7 @@ func printSummary(w io.Writer, res game.Result) {
 	p("comms", "%d packets sent, refusals: %s", s.PacketsSent, mapStr(s.CommsRefusals))
 	p("events", "transitions %s, %d rejected", mapStr(s.Transitions), s.EventsRejected)
 	_ = tw.Flush()
+	printReports(w, res)
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}

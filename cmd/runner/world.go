@@ -93,16 +93,19 @@ func newWorldScoreCmd() *cobra.Command {
 		Short: "score a submitted map against an answer map as Erebus's MapScorer does (prints 0..1)",
 		Long: `score prints the map completeness in [0, 1] that Erebus gives SUBMISSION against
 ANSWER: the best of four rotations of the answer, aligned on the first '5'. Both
-files hold a JSON array of rows of strings (see runner world answer).`,
+files hold a JSON array of rows of strings (see runner world answer); either may be a
+recording (run --record), which gives its answer as ANSWER and the last map the robot
+submitted in it (aligned on the start tile) as SUBMISSION.`,
 		Example: `  runner world answer world1.wbt > answer.json
-  runner world score answer.json my-map.json`,
+  runner world score answer.json my-map.json
+  runner world score game.mcap game.mcap`,
 		Args: exactArgs(2, "an answer and a submission file, e.g. runner world score answer.json map.json"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			answer, err := readMatrix(args[0])
+			answer, err := matrixArg(args[0], true)
 			if err != nil {
 				return err
 			}
-			sub, err := readMatrix(args[1])
+			sub, err := matrixArg(args[1], false)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/go-plugin"
@@ -37,6 +38,11 @@ type Options struct {
 	// OnStep is called after every control step with the referee, whose
 	// score it may read.
 	OnStep func(framework.StepInfo, *referee.Referee)
+	// OnStart, when set, is given the game's simulated robot and referee
+	// before the first step (a recording reads them in OnStep).
+	OnStart func(*sim.Sim, *referee.Referee)
+	// OnPluginIO is framework.Options.OnPluginIO.
+	OnPluginIO framework.PluginIOFunc
 }
 
 // Result is the record of a game.
@@ -48,6 +54,10 @@ type Result struct {
 	Events   []referee.Event   `json:"events"`
 	MaxScore float64           `json:"max_score"`
 	Signs    int               `json:"signs"`
+	// Reports are the referee's verdicts on the reports, in order.
+	Reports []referee.Verdict `json:"reports"`
+	// Map is the last map matrix the robot submitted, nil for none.
+	Map [][]string `json:"map"`
 }
 
 // DefaultNoise is the noise `runner eval` plays with: small errors of the
@@ -81,6 +91,10 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if o.OnStep != nil {
 		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
 	}
+	opts.OnPluginIO = o.OnPluginIO
+	if o.OnStart != nil {
+		o.OnStart(robot, ref)
+	}
 	sum, err := framework.Run(ctx, opts)
 	if err != nil {
 		return Result{}, err
@@ -88,6 +102,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	return Result{
 		World: o.World.Name, Seed: o.Seed, Runner: sum, Referee: ref.Summary(), Events: ref.Events(),
 		MaxScore: MaxScore(o.World), Signs: reportable(o.World),
+		Reports: slices.Clone(ref.Verdicts()), Map: ref.SubmittedMap(),
 	}, nil
 }
 

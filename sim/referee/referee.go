@@ -196,10 +196,14 @@ type Referee struct {
 	sentMap    bool
 	mapPercent float64
 
-	ended  bool
-	events []Event
-	sum    Summary
-	out    Output
+	ended    bool
+	events   []Event
+	verdicts []Verdict
+	// sentCells is the last map the robot sent (pendingMap is cleared once
+	// evaluated).
+	sentCells [][]string
+	sum       Summary
+	out       Output
 }
 
 // New returns a referee for a game on w. It computes the answer map once.
@@ -383,7 +387,7 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 	switch m := msg.(type) {
 	case comms.Map:
 		// Map data is only stored (overwriting), nothing else happens.
-		r.pendingMap = m.Cells
+		r.pendingMap, r.sentCells = m.Cells, m.Cells
 		return false
 	}
 	// _process_message first updates the stop timer.
@@ -412,6 +416,8 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 	case comms.Report:
 		if stopped >= erebus.MinStoppedForReport {
 			r.report(m, *pos)
+		} else {
+			r.verdict(m, *pos, OutcomeIgnored, -1, 0, fmt.Sprintf("the robot had stood still %.2f s (at least %.1f s)", stopped, erebus.MinStoppedForReport))
 		}
 	default:
 		r.log(fmt.Sprintf("Incorrect data format sent: unexpected message %T", msg))
@@ -434,32 +440,16 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		}
 	}
 	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
-	best, bestDist := -1, 0.0
-	for i := range r.signs {
-		s := &r.signs[i]
-		if s.kind != kind || s.found {
-			continue
-		}
-		if r.rules.CognitiveTargets && s.letter == 0 {
-			continue // len(h.simple_victim_type) > 0 (MainSupervisor.py v26 l.562)
-		}
-		if dist(s.pos, robot) > erebus.ReportRadius || dist(s.pos, est) > erebus.ReportRadius {
-			continue
-		}
-		if !inFront(s, robot) {
-			continue
-		}
-		if d := dist(s.pos, est); best < 0 || d < bestDist {
-			best, bestDist = i, d
-		}
-	}
+	best, near, why := r.match(kind, robot, est)
 	if best < 0 {
 		d := r.add("Misidentification of "+name, erebus.MisidentPenalty)
 		r.sum.Misidentifications++
 		r.sum.PenaltyPoints += d
+		r.verdict(m, robot, OutcomeMiss, near, d, why)
 		return
 	}
 	s := &r.signs[best]
+	score := r.score
 	if letter == s.letter {
 		r.sum.SignPoints += r.add("Successful "+name+" Type Correct Bonus", bonus*s.mult)
 		r.sum.SignsCorrectType++
@@ -467,6 +457,11 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 		r.sum.SignsWrongType++
 	}
 	r.sum.SignPoints += r.add("Successful "+name+" Identification", s.worth*s.mult)
+	if letter == s.letter {
+		r.verdict(m, robot, OutcomeHit, best, round2(r.score-score), why)
+	} else {
+		r.verdict(m, robot, OutcomeWrongType, best, round2(r.score-score), why+"; its type is "+string(rune(s.letter))+", not "+string(rune(letter)))
+	}
 	s.found = true
 	r.out.Found = append(r.out.Found, s.index)
 	if kind == world.Hazard {

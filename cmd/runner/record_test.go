@@ -1,0 +1,246 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/rescuekit/rescuekit/behaviors/exit"
+	"github.com/rescuekit/rescuekit/behaviors/explore"
+	"github.com/rescuekit/rescuekit/behaviors/report"
+	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/record/recordpb"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+var small4x4 = filepath.Join("..", "..", "examples", "worlds", "small4x4.wbt")
+
+// TestRunRecord plays `runner run --record --png --json` with the built-in
+// behaviors as plugin processes and reads the recording back: complete,
+// every step, the reports as the summary gives them with their outcomes,
+// the plugins' Observations and Actions, camera frames, plugin log lines,
+// the map; then `world score` on the recording gives the game's map score
+// and `replay --html --png` writes the page and the picture.
+func TestRunRecord(t *testing.T) {
+	dir := t.TempDir()
+	mc, pic := filepath.Join(dir, "game.mcap"), filepath.Join(dir, "game.png")
+	out, err := runRoot(t, "run", "--json", "--world", small4x4, "--log-level", "error", "--record", mc, "--png", pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res game.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("summary is not JSON: %v\n%s", err, out)
+	}
+	rec, err := readRecording(mc, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Complete {
+		t.Error("the recording has no summary section")
+	}
+	// Every runner step, and one more for the game's end (the bonuses).
+	if n := uint64(len(rec.Steps)); n != res.Runner.Steps && n != res.Runner.Steps+1 {
+		t.Errorf("%d steps recorded, the runner played %d", n, res.Runner.Steps)
+	}
+	if last := rec.Steps[len(rec.Steps)-1]; last.Score != res.Referee.Score {
+		t.Errorf("last recorded score %v, the game's %v", last.Score, res.Referee.Score)
+	}
+	if len(res.Reports) == 0 || len(rec.Reports) != len(res.Reports) {
+		t.Fatalf("%d reports recorded, %d in the summary", len(rec.Reports), len(res.Reports))
+	}
+	for i, v := range res.Reports {
+		r := rec.Reports[i]
+		if r.Letter != v.Letter || r.RobotX != v.Robot.X || r.EstZ != v.Estimate.Z || r.Why != v.Why {
+			t.Errorf("report %d recorded %+v, summary %+v", i, r, v)
+		}
+		if v.Outcome == referee.OutcomeHit && (r.Outcome != recordpb.Report_HIT || int(r.Sign) != v.Sign) {
+			t.Errorf("report %d: a hit on sign %d recorded as %v on %d", i, v.Sign, r.Outcome, r.Sign)
+		}
+	}
+	counts := map[string]int{}
+	for _, c := range rec.Channels {
+		counts[c.Topic] = c.Messages
+	}
+	for _, topic := range []string{"/plugin/explore/observation", "/plugin/exit/action", "/distance", "/fsm", "/events", "/map/robot"} {
+		if counts[topic] == 0 {
+			t.Errorf("nothing on %s: %v", topic, counts)
+		}
+	}
+	if counts["/robot/estimate"] != 0 {
+		t.Error("an estimate was recorded, but no plugin publishes one")
+	}
+	if len(rec.Frames) == 0 {
+		t.Error("no camera frames")
+	}
+	if counts["/plugin/explore/observation"] != counts["/plugin/explore/action"] {
+		t.Errorf("explore: %d observations, %d actions", counts["/plugin/explore/observation"], counts["/plugin/explore/action"])
+	}
+	f, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if img, err := png.Decode(f); err != nil || img.Bounds().Dx() < 100 {
+		t.Errorf("--png: %v", err)
+	}
+	score, err := runRoot(t, "world", "score", mc, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := strconv.ParseFloat(strings.TrimSpace(score), 64); s != res.Referee.MapScore {
+		t.Errorf("world score of the recording: %s, the game's map score %v", score, res.Referee.MapScore)
+	}
+	page := filepath.Join(dir, "game.html")
+	if _, err := runRoot(t, "replay", mc, "--html", page, "--png", filepath.Join(dir, "again.png")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(page); err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Errorf("--html: %v", err)
+	}
+	a, _ := os.ReadFile(pic)
+	b, _ := os.ReadFile(filepath.Join(dir, "again.png"))
+	if !bytes.Equal(a, b) {
+		t.Error("replay --png draws another picture than run --png")
+	}
+}
+
+// TestRecordInterrupted records a game cancelled mid-way (what Ctrl-C does
+// to the runner's context): the file is complete and holds the steps played.
+func TestRecordInterrupted(t *testing.T) {
+	w, err := world.Load(small4x4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	played := 0
+	o := game.Options{
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New, "exit": exit.New,
+		}),
+		OnStep: func(si framework.StepInfo, _ *referee.Referee) {
+			played++
+			if si.Step == 200 {
+				cancel()
+			}
+		},
+	}
+	dir := t.TempDir()
+	res, err := playRecorded(ctx, o, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Runner.EndReason != "interrupted" {
+		t.Fatalf("game ended %q", res.Runner.EndReason)
+	}
+	rec, err := readRecording(filepath.Join(dir, recordName(w.Name, 1)), os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Complete || len(rec.Steps) != played {
+		t.Errorf("complete %v, %d steps recorded, %d played", rec.Complete, len(rec.Steps), played)
+	}
+}
+
+// TestRecordSIGTERM runs `runner run --record` as a process and stops it
+// with SIGTERM mid-game: the runner closes the recording, which is complete.
+func TestRecordSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays part of a game with plugin processes")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc := filepath.Join(t.TempDir(), "game.mcap")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "run", "--record", mc, "--log-level", "error")
+	cmd.Env = append(os.Environ(), "RESCUEKIT_TEST_MAIN=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for a few hundred kB of recording: the game is under way.
+	for {
+		if fi, err := os.Stat(mc); err == nil && fi.Size() > 300<<10 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the recording did not grow: %s", stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("runner: %v\n%s", err, stderr.String())
+	}
+	rec, err := readRecording(mc, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Complete || len(rec.Steps) == 0 {
+		t.Errorf("complete %v after %d steps", rec.Complete, len(rec.Steps))
+	}
+}
+
+// TestRecordName checks the file names of eval's recordings.
+func TestRecordName(t *testing.T) {
+	for _, tc := range []struct {
+		world string
+		seed  int64
+		want  string
+	}{
+		{"world1", 3, "world1-seed3.mcap"},
+		{"gen-1 4x4/a", 1, "gen-1_4x4_a-seed1.mcap"},
+		{"", -2, "world-seed-2.mcap"},
+	} {
+		if got := recordName(tc.world, tc.seed); got != tc.want {
+			t.Errorf("recordName(%q, %d) = %q, want %q", tc.world, tc.seed, got, tc.want)
+		}
+	}
+}
+
+// TestReplayServe serves a recording's page and fetches it.
+func TestReplayServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	urls := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- serveReplay(ctx, "127.0.0.1:0", []byte("<html>page</html>"), func(u string) { urls <- u })
+	}()
+	u := <-urls
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if string(out) != "<html>page</html>" {
+		t.Errorf("served %q", out)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
