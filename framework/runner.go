@@ -213,7 +213,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := r.openDevices(); err != nil {
 		return Summary{}, err
 	}
-	defer r.killAll()
+	defer func() { r.killAll(ctx.Err() != nil) }()
 	defer r.stopWorkers()
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
@@ -259,6 +259,12 @@ func (r *runner) loop(ctx context.Context) error {
 		base := r.observe()
 		r.superviseRestarts(ctx)
 		r.dispatch(ctx, base)
+		if ctx.Err() != nil {
+			// Interrupted while waiting for the plugins: their answers
+			// to this step are cut short, not failures.
+			r.sum.EndReason = "interrupted"
+			return nil
+		}
 		r.apply()
 		if r.o.Watch && r.step%16 == 0 {
 			r.watch(ctx)

@@ -147,13 +147,6 @@ func (r *runner) stopWorkers() {
 	}
 }
 
-func (r *runner) killAll() {
-	for _, s := range r.slots {
-		if s.conn != nil {
-			s.conn.Kill()
-		}
-	}
-}
 
 // supervise accounts for one plugin's answer and reports whether its action
 // can be used.

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -91,12 +88,15 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the runner binary to serve the built-in behaviors: %w", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, sig, stop := signalContext()
 	defer stop()
 	launch := game.Launcher(exe, log, f.attached)
 	oneProcess()
 	if f.backend == "webots" {
-		return runWebots(ctx, cmd, cfg, launch, log, f)
+		if err := runWebots(ctx, cmd, cfg, launch, log, f); err != nil || sig() == nil {
+			return err
+		}
+		return interrupted(sig(), "the record above ends at the step the signal came")
 	}
 	if f.backend != "sim" {
 		return fmt.Errorf("--backend %q: want sim or webots", f.backend)
@@ -123,14 +123,23 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	res, err := game.Play(ctx, opts)
 	bar.finish()
 	if err != nil {
+		if sig() != nil {
+			return interrupted(sig(), err.Error())
+		}
 		return err
 	}
 	if f.json {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		printSummary(cmd.OutOrStdout(), res)
 	}
-	printSummary(cmd.OutOrStdout(), res)
+	if sig() != nil {
+		return interrupted(sig(), fmt.Sprintf("the record above ends at step %d (%.2f s simulated)", res.Runner.Steps, res.Runner.SimTime))
+	}
 	return nil
 }
 
