@@ -147,7 +147,6 @@ func (r *runner) stopWorkers() {
 	}
 }
 
-
 // supervise accounts for one plugin's answer and reports whether its action
 // can be used.
 func (r *runner) supervise(s *slot) bool {
