@@ -146,6 +146,7 @@ func ParseConfig(b []byte) (Config, error) {
 			return Config{}, fmt.Errorf("invalid YAML: %w", err)
 		}
 		c.merge(over)
+		c.applyExplicitZeros(b)
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, err
@@ -352,6 +353,7 @@ func (c Config) Validate() error {
 			bad("fsm state %q: no plugin drives it (add it to a plugin's drives)", s)
 		}
 	}
+	errs = append(errs, c.rangeErrors()...)
 	if len(errs) > 0 {
 		return fmt.Errorf("%w: %w", ErrConfig, errors.Join(errs...))
 	}

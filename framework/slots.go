@@ -96,7 +96,7 @@ func (r *runner) startAll(ctx context.Context) error {
 func (r *runner) start(ctx context.Context, s *slot) error {
 	conn, err := r.o.Launch(ctx, s.name, s.cfg)
 	if err != nil {
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return namedErr(s.name, err)
 	}
 	desc, err := conn.Describe(ctx)
 	if err == nil {
@@ -107,7 +107,7 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 	}
 	if err != nil {
 		conn.Kill()
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return namedErr(s.name, err)
 	}
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
