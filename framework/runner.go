@@ -103,6 +103,9 @@ type PluginStats struct {
 	Crashes  int `json:"crashes"`
 	Restarts int `json:"restarts"`
 	Errors   int `json:"errors"`
+	// BlackboardRefused counts the blackboard writes refused: an
+	// undeclared or other plugin's key, or a value over a limit.
+	BlackboardRefused int `json:"blackboard_refused,omitempty"`
 	// StepTimes are the plugin's round-trip times of the answered steps,
 	// for percentiles.
 	StepTimes []time.Duration `json:"-"`

@@ -17,15 +17,16 @@ import (
 )
 
 type slot struct {
-	name    string
-	cfg     PluginConfig
-	conn    PluginConn
-	desc    *pluginpb.Description
-	inbox   []*pluginpb.Inbound
-	errs    []string
-	dropped []*pluginpb.DroppedStep
-	misses  int
-	stats   PluginStats
+	name     string
+	cfg      PluginConfig
+	conn     PluginConn
+	desc     *pluginpb.Description
+	inbox    []*pluginpb.Inbound
+	errs     []string
+	errsOver int // errors left out of the next Observation (addErr)
+	dropped  []*pluginpb.DroppedStep
+	misses   int
+	stats    PluginStats
 
 	down      bool
 	restartAt float64 // sim time of the next start attempt
@@ -65,6 +66,9 @@ func (s *slot) work(done chan<- *slot) {
 
 func (r *runner) startAll(ctx context.Context) error {
 	r.backoff = time.Duration(r.cfg.RestartBackoffMs) * time.Millisecond
+	if err := r.ownConfigured(); err != nil {
+		return err
+	}
 	for _, name := range r.cfg.PluginNames() {
 		s := &slot{name: name, cfg: r.cfg.Plugins[name]}
 		r.slots = append(r.slots, s)
@@ -84,7 +88,7 @@ func (r *runner) startAll(ctx context.Context) error {
 	wg.Wait()
 	for _, s := range r.slots {
 		if s.desc != nil {
-			r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+			r.declare(s)
 		}
 	}
 	return errors.Join(errs...)
@@ -232,7 +236,7 @@ func (r *runner) superviseRestarts(ctx context.Context) {
 			r.restartLater(s, "restart failed")
 			continue
 		}
-		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		r.declare(s)
 		r.logw(r.log.Info, "plugin restarted", zap.String("plugin", s.name), zap.Int("restarts", s.stats.Restarts))
 	}
 }
@@ -255,6 +259,6 @@ func (r *runner) watch(ctx context.Context) {
 			r.restartLater(s, "restart after change failed")
 			continue
 		}
-		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		r.declare(s)
 	}
 }

@@ -224,6 +224,9 @@ func printPlugins(p func(k, format string, a ...any), s framework.Summary) {
 		ps := s.Plugins[n]
 		p("plugin "+n, "%d steps, step p50 %.2f / p99 %.2f / max %.2f ms, %d over budget, %d deadline misses, %d hangs, %d crashes, %d restarts, %d errors",
 			ps.Steps, ms(ps.StepP50), ms(ps.StepP99), ms(ps.StepMax), ps.OverBudget, ps.Misses, ps.Hangs, ps.Crashes, ps.Restarts, ps.Errors)
+		if ps.BlackboardRefused > 0 {
+			p("", "  %d blackboard writes refused (see the log's warnings: the key and the size)", ps.BlackboardRefused)
+		}
 	}
 }
 

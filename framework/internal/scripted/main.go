@@ -7,10 +7,16 @@
 //   - panic: panics at step STEP, unless the file MARKER exists (it creates
 //     it first), so the restarted process runs normally;
 //   - sleep: sleeps 300 ms at step STEP;
-//   - print: prints a line on stdout at every step up to STEP.
+//   - print: prints a line on stdout at every step up to STEP;
+//   - bigbb: declares the blackboard keys k0 … k9 and, at step STEP, writes
+//     450 KiB to each (4.5 MB in all: more than gRPC's 4 MiB limit if the
+//     runner took them into every Observation);
+//   - declare: declares the blackboard key "map" and writes "MODE NAME" to
+//     it at every step.
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -32,8 +38,29 @@ func main() {
 	default:
 		desc.Watcher = true
 	}
+	switch mode {
+	case "bigbb":
+		for i := range 10 {
+			desc.BlackboardWrites = append(desc.BlackboardWrites, fmt.Sprintf("k%d", i))
+		}
+	case "declare":
+		desc.BlackboardWrites = []string{"map"}
+	}
 	sdk.Serve(sdk.New(desc, func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		var bb map[string][]byte
 		switch {
+		case mode == "bigbb" && o.GetStep() == at:
+			bb = map[string][]byte{}
+			for _, k := range desc.BlackboardWrites {
+				bb[k] = bytes.Repeat([]byte{'x'}, 450<<10)
+			}
+			return &pluginpb.Action{Blackboard: bb}, nil
+		case mode == "declare":
+			a := &pluginpb.Action{Blackboard: map[string][]byte{"map": []byte("declare " + name)}}
+			if o.GetDriver() {
+				a.Wheels = &pluginpb.Wheels{Left: 2, Right: 2}
+			}
+			return a, nil
 		case mode == "panic" && o.GetStep() == at:
 			if _, err := os.Stat(marker); err != nil {
 				_ = os.WriteFile(marker, []byte("panicked"), 0o644)

@@ -1,0 +1,84 @@
+package framework_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/hal/fake"
+)
+
+// runLockstep plays steps steps with the scripted plugins in lockstep, as
+// on the embedded simulator: no answer is lost to the machine's load.
+func runLockstep(t *testing.T, steps int, cfg framework.Config, modes map[string][]string) (framework.Summary, *observer.ObservedLogs, error) {
+	t.Helper()
+	core, logs := observer.New(zap.InfoLevel)
+	log := zap.New(core)
+	robot := fake.New()
+	robot.EndAfter(steps)
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: cfg, Robot: robot, Logger: log, Launch: processLauncher(t, log, modes), Lockstep: true,
+	})
+	return sum, logs, err
+}
+
+// TestProcessBlackboardOverLimit: a watcher writes 450 KiB to each of 10
+// keys (4.5 MB, over gRPC's 4 MiB message limit if every Observation carried
+// it). The writes are refused with warnings naming the plugin, the key and
+// the size; no plugin crashes and the game goes on.
+func TestProcessBlackboardOverLimit(t *testing.T) {
+	sum, logs, err := runLockstep(t, 30, framework.DefaultConfig(), map[string][]string{"victimdetect": {"bigbb", "5"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Steps != 29 {
+		t.Errorf("the game must go on: %d steps", sum.Steps)
+	}
+	for name, p := range sum.Plugins {
+		if p.Crashes+p.Restarts+p.Errors+p.Hangs != 0 || p.Steps != 29 {
+			t.Errorf("plugin %s: %+v", name, p)
+		}
+	}
+	if got := sum.Plugins["victimdetect"].BlackboardRefused; got != 10 {
+		t.Errorf("%d writes refused, want the 10", got)
+	}
+	warns := logs.FilterMessage("blackboard write refused").All()
+	if len(warns) != 10 {
+		t.Fatalf("%d warnings, want 10", len(warns))
+	}
+	msg := warns[0].ContextMap()["error"].(string)
+	for _, w := range []string{"plugin victimdetect", `key "k0"`, "460800 bytes", "over the limit"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("warning %q lacks %q", msg, w)
+		}
+	}
+}
+
+// TestProcessBlackboardSecondDeclarer: explore and the watcher victimdetect
+// both declare "map"; explore (first by name) owns it. The watcher is
+// refused the key at start with a warning naming both, its writes are
+// refused, and the map on the blackboard stays explore's.
+func TestProcessBlackboardSecondDeclarer(t *testing.T) {
+	sum, logs, err := runLockstep(t, 20, framework.DefaultConfig(), map[string][]string{"explore": {"declare"}, "victimdetect": {"declare"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused := logs.FilterMessage("blackboard key refused").All()
+	if len(refused) != 1 {
+		t.Fatalf("%d start warnings, want 1", len(refused))
+	}
+	msg := refused[0].ContextMap()["error"].(string)
+	if !strings.Contains(msg, `plugin victimdetect declares key "map", which plugin explore owns`) {
+		t.Errorf("warning %q", msg)
+	}
+	if p := sum.Plugins["victimdetect"]; p.BlackboardRefused != 19 || p.Crashes != 0 {
+		t.Errorf("victimdetect %+v: want its 19 writes refused", p)
+	}
+	if p := sum.Plugins["explore"]; p.BlackboardRefused != 0 || p.Steps != 19 {
+		t.Errorf("explore %+v", p)
+	}
+}
