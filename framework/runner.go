@@ -172,6 +172,10 @@ type runner struct {
 	budget  time.Duration // the per-step deadline
 	done    chan *slot    // the workers' answers
 	jobs    []stepJob     // dispatch's buffer: this step's Observations
+	// The plugins' outbound queues (outbox.go).
+	fedBy     *slot // the plugin whose message the gate holds
+	rr        int   // the next watcher queue to feed from
+	queueFull int   // messages refused for a full queue
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -229,6 +233,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	r.sum.SimTime = r.now
 	r.sum.FinalState = r.fsm.Current()
 	r.sum.CommsRefusals = r.gate.Refusals()
+	if r.queueFull > 0 {
+		r.sum.CommsRefusals[RuleQueueFull] = r.queueFull
+	}
 	r.sum.Transitions = r.fsm.transitions
 	for _, s := range r.slots {
 		s.stats.StepP50, s.stats.StepP99 = percentile(s.stats.StepTimes, 0.5), percentile(s.stats.StepTimes, 0.99)

@@ -13,6 +13,8 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/comms"
+
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -23,7 +25,8 @@ type slot struct {
 	desc     *pluginpb.Description
 	inbox    []*pluginpb.Inbound
 	errs     []string
-	errsOver int // errors left out of the next Observation (addErr)
+	errsOver int             // errors left out of the next Observation (addErr)
+	outbox   []comms.Message // messages waiting for the gate (outbox.go)
 	dropped  []*pluginpb.DroppedStep
 	misses   int
 	stats    PluginStats
