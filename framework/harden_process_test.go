@@ -2,6 +2,7 @@ package framework_test
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -80,5 +81,61 @@ func TestProcessBlackboardSecondDeclarer(t *testing.T) {
 	}
 	if p := sum.Plugins["explore"]; p.BlackboardRefused != 0 || p.Steps != 19 {
 		t.Errorf("explore %+v", p)
+	}
+}
+
+// TestProcessSpinInStepRestarts: explore spins on its one thread in Step
+// (GOMAXPROCS=1, the plugins' default); in lockstep the hang timeout takes
+// it as hung, the runner kills it (whatever it does) and restarts it, and
+// the game plays every step.
+func TestProcessSpinInStepRestarts(t *testing.T) {
+	cfg := framework.DefaultConfig()
+	cfg.HangTimeoutMs = 2000
+	marker := filepath.Join(t.TempDir(), "spun")
+	sum, logs, err := runLockstep(t, 60, cfg, map[string][]string{"explore": {"spin", "10", marker}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Steps != 59 || sum.EndReason != "simulation ended" {
+		t.Fatalf("the game must go on: %d steps, ended %q", sum.Steps, sum.EndReason)
+	}
+	p := sum.Plugins["explore"]
+	if p.Hangs != 1 || p.Restarts != 1 || p.Crashes != 0 {
+		t.Fatalf("explore %+v: want one hang and one restart", p)
+	}
+	if p.Steps < 59-10-10 {
+		t.Errorf("explore answered only %d steps after its restart", p.Steps)
+	}
+	if logs.FilterMessage("plugin restarted").Len() != 1 {
+		t.Error("the restart must be logged")
+	}
+}
+
+// TestProcessCrashThenHangInConfigure: explore panics at step 10, and the
+// restarted process hangs in Configure. Every restart gives up after the
+// hang timeout; the game goes on to its end with the driver's safe action,
+// and the error names the plugin once.
+func TestProcessCrashThenHangInConfigure(t *testing.T) {
+	cfg := framework.DefaultConfig()
+	cfg.HangTimeoutMs = 1000
+	marker := filepath.Join(t.TempDir(), "crashed")
+	sum, logs, err := runLockstep(t, 40, cfg, map[string][]string{"explore": {"crashhang", "10", marker}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Steps != 39 || sum.EndReason != "simulation ended" {
+		t.Fatalf("the game must go on: %d steps, ended %q", sum.Steps, sum.EndReason)
+	}
+	p := sum.Plugins["explore"]
+	if p.Crashes != 1 || p.Restarts < 1 || p.Steps != 9 {
+		t.Fatalf("explore %+v: want a crash at step 10, then only failed restarts", p)
+	}
+	failed := logs.FilterMessage("plugin restart failed").All()
+	if len(failed) != p.Restarts {
+		t.Fatalf("%d failed restarts logged, %d restarts", len(failed), p.Restarts)
+	}
+	msg := failed[0].ContextMap()["error"].(string)
+	if strings.Count(msg, "plugin explore:") != 1 {
+		t.Errorf("error %q: want the plugin named once", msg)
 	}
 }

@@ -234,7 +234,7 @@ func (r *runner) superviseRestarts(ctx context.Context) {
 			continue
 		}
 		s.stats.Restarts++
-		if err := r.start(ctx, s); err != nil {
+		if err := r.restart(ctx, s); err != nil {
 			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
 			r.restartLater(s, "restart failed")
 			continue
@@ -257,7 +257,7 @@ func (r *runner) watch(ctx context.Context) {
 		r.logw(r.log.Info, "plugin binary changed: restarting it", zap.String("plugin", s.name), zap.String("path", s.cfg.Cmd))
 		s.conn.Kill()
 		s.stats.Restarts++
-		if err := r.start(ctx, s); err != nil {
+		if err := r.restart(ctx, s); err != nil {
 			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
 			r.restartLater(s, "restart after change failed")
 			continue
