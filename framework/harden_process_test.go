@@ -139,3 +139,38 @@ func TestProcessCrashThenHangInConfigure(t *testing.T) {
 		t.Errorf("error %q: want the plugin named once", msg)
 	}
 }
+
+// TestProcessRealtimeRestartDoesNotHoldTheLoop: in real-time mode (Webots)
+// the robot does not wait for the runner, so a restart runs in the
+// background. explore panics at step 5 and its restart hangs in Configure
+// (plugins/host gives up after CallTimeout); the game's steps go on
+// meanwhile, and the restart still in flight at the end is abandoned.
+func TestProcessRealtimeRestartDoesNotHoldTheLoop(t *testing.T) {
+	cfg := framework.DefaultConfig()
+	cfg.Realtime, cfg.DeadlineMs = true, 250
+	marker := filepath.Join(t.TempDir(), "crashed")
+	core, logs := observer.New(zap.InfoLevel)
+	log := zap.New(core)
+	robot := fake.New()
+	robot.EndAfter(30)
+	var restartFailedSteps []uint64
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: cfg, Robot: robot, Logger: log,
+		Launch: processLauncher(t, log, map[string][]string{"explore": {"crashhang", "5", marker}}),
+		OnStep: func(si framework.StepInfo) {
+			if logs.FilterMessage("plugin restart failed").Len() > 0 {
+				restartFailedSteps = append(restartFailedSteps, si.Step)
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sum.Plugins["explore"]
+	if sum.Steps != 29 || p.Crashes != 1 || p.Restarts != 1 {
+		t.Fatalf("%d steps, explore %+v: want the whole game, one crash, one restart (in flight)", sum.Steps, p)
+	}
+	if len(restartFailedSteps) != 0 || logs.FilterMessage("plugin restarted").Len() != 0 {
+		t.Errorf("the restart ended during the game (steps %v): it should still hang in Configure", restartFailedSteps)
+	}
+}

@@ -176,6 +176,11 @@ type runner struct {
 	fedBy     *slot // the plugin whose message the gate holds
 	rr        int   // the next watcher queue to feed from
 	queueFull int   // messages refused for a full queue
+	// Background restarts (restart.go, real-time mode).
+	restarts chan restartDone
+	rctx     context.Context
+	rcancel  context.CancelFunc
+	pending  int
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -222,6 +227,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	}
 	defer func() { r.killAll(ctx.Err() != nil) }()
 	defer r.stopWorkers()
+	defer r.abandonRestarts()
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
 	}

@@ -27,6 +27,7 @@ type slot struct {
 	errs     []string
 	errsOver int             // errors left out of the next Observation (addErr)
 	outbox   []comms.Message // messages waiting for the gate (outbox.go)
+	starting bool            // a restart is in flight (restart.go)
 	dropped  []*pluginpb.DroppedStep
 	misses   int
 	stats    PluginStats
@@ -101,9 +102,20 @@ func (r *runner) startAll(ctx context.Context) error {
 // s, so several starts may run at once; the caller declares the plugin's
 // blackboard keys afterwards.
 func (r *runner) start(ctx context.Context, s *slot) error {
+	conn, desc, err := r.launch(ctx, s)
+	if err != nil {
+		return err
+	}
+	r.adopt(s, conn, desc)
+	return nil
+}
+
+// launch launches, describes and configures the plugin of s, reading only
+// s's name and config, which no one changes during a run.
+func (r *runner) launch(ctx context.Context, s *slot) (PluginConn, *pluginpb.Description, error) {
 	conn, err := r.o.Launch(ctx, s.name, s.cfg)
 	if err != nil {
-		return namedErr(s.name, err)
+		return nil, nil, namedErr(s.name, err)
 	}
 	desc, err := conn.Describe(ctx)
 	if err == nil {
@@ -114,13 +126,17 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 	}
 	if err != nil {
 		conn.Kill()
-		return namedErr(s.name, err)
+		return nil, nil, namedErr(s.name, err)
 	}
+	return conn, desc, nil
+}
+
+// adopt makes a started plugin s's.
+func (r *runner) adopt(s *slot, conn PluginConn, desc *pluginpb.Description) {
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
 	}
-	return nil
 }
 
 // checkDrives refuses a config that makes plugin name drive a state its
@@ -229,11 +245,16 @@ func (r *runner) restartLater(s *slot, why string) {
 }
 
 func (r *runner) superviseRestarts(ctx context.Context) {
+	r.collectRestarts()
 	for _, s := range r.slots {
-		if !s.down || r.now < s.restartAt {
+		if !s.down || s.starting || r.now < s.restartAt {
 			continue
 		}
 		s.stats.Restarts++
+		if !r.o.Lockstep {
+			r.restartAsync(s)
+			continue
+		}
 		if err := r.restart(ctx, s); err != nil {
 			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
 			r.restartLater(s, "restart failed")
