@@ -87,6 +87,11 @@ type PluginConfig struct {
 	// Env sets environment variables of the plugin process, over the
 	// runner's own (GOMAXPROCS and GOGC among them).
 	Env map[string]string `yaml:"env"`
+	// BlackboardKeys are the blackboard keys this plugin alone may write
+	// (it must still declare them): another plugin that declares one is
+	// refused it. A key not listed here belongs to the first plugin, by
+	// name, that declares it.
+	BlackboardKeys []string `yaml:"blackboard_keys"`
 	// Disabled leaves the plugin out.
 	Disabled bool `yaml:"disabled"`
 }
@@ -146,6 +151,7 @@ func ParseConfig(b []byte) (Config, error) {
 			return Config{}, fmt.Errorf("invalid YAML: %w", err)
 		}
 		c.merge(over)
+		c.applyExplicitZeros(b)
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, err
@@ -352,6 +358,8 @@ func (c Config) Validate() error {
 			bad("fsm state %q: no plugin drives it (add it to a plugin's drives)", s)
 		}
 	}
+	errs = append(errs, c.rangeErrors()...)
+	errs = append(errs, c.keyErrors()...)
 	if len(errs) > 0 {
 		return fmt.Errorf("%w: %w", ErrConfig, errors.Join(errs...))
 	}

@@ -50,7 +50,7 @@ func (r *runner) dispatch(ctx context.Context, base *pluginpb.Observation) {
 			Step: base.Step, SimTime: base.SimTime, State: state, Driver: isDriver,
 			Gps: base.Gps, Gyro: base.Gyro, Accelerometer: base.Accelerometer, InertialUnit: base.InertialUnit,
 			WheelPositions: base.WheelPositions, Distance: base.Distance, Colour: base.Colour,
-			StillSeconds: base.StillSeconds, Inbox: s.inbox, Blackboard: bb, Errors: s.errs, Dropped: s.dropped,
+			StillSeconds: base.StillSeconds, Inbox: s.inbox, Blackboard: bb, Errors: s.takeErrs(), Dropped: s.dropped,
 		}
 		if s.desc.GetLidar() {
 			obs.Lidar = base.Lidar
@@ -124,9 +124,7 @@ func (r *runner) apply() {
 			}{s, e})
 		}
 		if len(act.GetBlackboard()) > 0 {
-			if err := r.bb.Write(s.name, act.GetBlackboard()); err != nil {
-				r.plugErr(s, err.Error())
-			}
+			r.bbWrite(s, act.GetBlackboard())
 		}
 	}
 	if !driverOK || r.fsm.stopNext {
@@ -156,6 +154,6 @@ func (r *runner) apply() {
 }
 
 func (r *runner) plugErr(s *slot, msg string) {
-	s.errs = append(s.errs, msg)
+	s.addErr(msg)
 	r.logw(r.log.Info, "refused", zap.String("plugin", s.name), zap.String("why", msg))
 }

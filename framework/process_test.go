@@ -113,7 +113,9 @@ func TestProcessNormalGame(t *testing.T) {
 
 func TestProcessPanicRestarts(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "panicked")
-	sum, logs, _, err := runProcesses(t, 60, map[string][]string{"explore": {"panic", "10", marker}})
+	// Lockstep: the restart is part of the step loop (in real-time mode it
+	// runs in the background, TestProcessRealtimeRestartDoesNotHoldTheLoop).
+	sum, logs, err := runLockstep(t, 60, framework.DefaultConfig(), map[string][]string{"explore": {"panic", "10", marker}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,17 +109,19 @@ func (r *runner) offer(s *slot, isDriver bool, out *pluginpb.Outbound) {
 		r.plugErr(s, fmt.Sprintf("%v refused: only the driver of state %q may send it (a watcher may send only a game-info request)", msg, r.fsm.Current()))
 		return
 	}
-	if err := r.gate.Offer(msg, r.still.stillFor); err != nil {
-		r.plugErr(s, err.Error())
-	}
+	r.enqueue(s, msg)
 }
 
-// release sends at most the one packet the gate lets out this step.
+// release sends at most the one packet the gate lets out this step, first
+// passing the gate the next message of the plugins' queues (feed).
 func (r *runner) release() {
+	if r.gate.Pending() == 0 {
+		r.feed()
+	}
 	pkt, err := r.gate.Next(r.now, r.still.stillFor)
 	if err != nil {
-		if d := r.byName[r.drivers[r.fsm.Current()]]; d != nil {
-			r.plugErr(d, err.Error())
+		if r.fedBy != nil {
+			r.plugErr(r.fedBy, err.Error())
 		} else {
 			r.logw(r.log.Warn, "gate refused a queued message", zap.Error(err))
 		}

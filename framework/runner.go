@@ -106,6 +106,9 @@ type PluginStats struct {
 	Crashes  int `json:"crashes"`
 	Restarts int `json:"restarts"`
 	Errors   int `json:"errors"`
+	// BlackboardRefused counts the blackboard writes refused: an
+	// undeclared or other plugin's key, or a value over a limit.
+	BlackboardRefused int `json:"blackboard_refused,omitempty"`
 	// StepTimes are the plugin's round-trip times of the answered steps,
 	// for percentiles.
 	StepTimes []time.Duration `json:"-"`
@@ -172,6 +175,15 @@ type runner struct {
 	budget  time.Duration // the per-step deadline
 	done    chan *slot    // the workers' answers
 	jobs    []stepJob     // dispatch's buffer: this step's Observations
+	// The plugins' outbound queues (outbox.go).
+	fedBy     *slot // the plugin whose message the gate holds
+	rr        int   // the next watcher queue to feed from
+	queueFull int   // messages refused for a full queue
+	// Background restarts (restart.go, real-time mode).
+	restarts chan restartDone
+	rctx     context.Context
+	rcancel  context.CancelFunc
+	pending  int
 }
 
 // Run plays one game: it starts the plugins, steps the robot until the
@@ -216,8 +228,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := r.openDevices(); err != nil {
 		return Summary{}, err
 	}
-	defer r.killAll()
+	defer func() { r.killAll(ctx.Err() != nil) }()
 	defer r.stopWorkers()
+	defer r.abandonRestarts()
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
 	}
@@ -229,6 +242,9 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	r.sum.SimTime = r.now
 	r.sum.FinalState = r.fsm.Current()
 	r.sum.CommsRefusals = r.gate.Refusals()
+	if r.queueFull > 0 {
+		r.sum.CommsRefusals[RuleQueueFull] = r.queueFull
+	}
 	r.sum.Transitions = r.fsm.transitions
 	for _, s := range r.slots {
 		s.stats.StepP50, s.stats.StepP99 = percentile(s.stats.StepTimes, 0.5), percentile(s.stats.StepTimes, 0.99)
@@ -262,6 +278,12 @@ func (r *runner) loop(ctx context.Context) error {
 		base := r.observe()
 		r.superviseRestarts(ctx)
 		r.dispatch(ctx, base)
+		if ctx.Err() != nil {
+			// Interrupted while waiting for the plugins: their answers
+			// to this step are cut short, not failures.
+			r.sum.EndReason = "interrupted"
+			return nil
+		}
 		r.apply()
 		if r.o.Watch && r.step%16 == 0 {
 			r.watch(ctx)

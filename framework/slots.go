@@ -13,19 +13,24 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/comms"
+
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 type slot struct {
-	name    string
-	cfg     PluginConfig
-	conn    PluginConn
-	desc    *pluginpb.Description
-	inbox   []*pluginpb.Inbound
-	errs    []string
-	dropped []*pluginpb.DroppedStep
-	misses  int
-	stats   PluginStats
+	name     string
+	cfg      PluginConfig
+	conn     PluginConn
+	desc     *pluginpb.Description
+	inbox    []*pluginpb.Inbound
+	errs     []string
+	errsOver int             // errors left out of the next Observation (addErr)
+	outbox   []comms.Message // messages waiting for the gate (outbox.go)
+	starting bool            // a restart is in flight (restart.go)
+	dropped  []*pluginpb.DroppedStep
+	misses   int
+	stats    PluginStats
 
 	down      bool
 	restartAt float64 // sim time of the next start attempt
@@ -65,6 +70,9 @@ func (s *slot) work(done chan<- *slot) {
 
 func (r *runner) startAll(ctx context.Context) error {
 	r.backoff = time.Duration(r.cfg.RestartBackoffMs) * time.Millisecond
+	if err := r.ownConfigured(); err != nil {
+		return err
+	}
 	for _, name := range r.cfg.PluginNames() {
 		s := &slot{name: name, cfg: r.cfg.Plugins[name]}
 		r.slots = append(r.slots, s)
@@ -84,7 +92,7 @@ func (r *runner) startAll(ctx context.Context) error {
 	wg.Wait()
 	for _, s := range r.slots {
 		if s.desc != nil {
-			r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+			r.declare(s)
 		}
 	}
 	return errors.Join(errs...)
@@ -94,9 +102,20 @@ func (r *runner) startAll(ctx context.Context) error {
 // s, so several starts may run at once; the caller declares the plugin's
 // blackboard keys afterwards.
 func (r *runner) start(ctx context.Context, s *slot) error {
+	conn, desc, err := r.launch(ctx, s)
+	if err != nil {
+		return err
+	}
+	r.adopt(s, conn, desc)
+	return nil
+}
+
+// launch launches, describes and configures the plugin of s, reading only
+// s's name and config, which no one changes during a run.
+func (r *runner) launch(ctx context.Context, s *slot) (PluginConn, *pluginpb.Description, error) {
 	conn, err := r.o.Launch(ctx, s.name, s.cfg)
 	if err != nil {
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return nil, nil, namedErr(s.name, err)
 	}
 	desc, err := conn.Describe(ctx)
 	if err == nil {
@@ -107,13 +126,17 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 	}
 	if err != nil {
 		conn.Kill()
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return nil, nil, namedErr(s.name, err)
 	}
+	return conn, desc, nil
+}
+
+// adopt makes a started plugin s's.
+func (r *runner) adopt(s *slot, conn PluginConn, desc *pluginpb.Description) {
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
 	}
-	return nil
 }
 
 // checkDrives refuses a config that makes plugin name drive a state its
@@ -143,14 +166,6 @@ func (r *runner) stopWorkers() {
 	for _, s := range r.slots {
 		if s.jobs != nil {
 			close(s.jobs)
-		}
-	}
-}
-
-func (r *runner) killAll() {
-	for _, s := range r.slots {
-		if s.conn != nil {
-			s.conn.Kill()
 		}
 	}
 }
@@ -230,17 +245,22 @@ func (r *runner) restartLater(s *slot, why string) {
 }
 
 func (r *runner) superviseRestarts(ctx context.Context) {
+	r.collectRestarts()
 	for _, s := range r.slots {
-		if !s.down || r.now < s.restartAt {
+		if !s.down || s.starting || r.now < s.restartAt {
 			continue
 		}
 		s.stats.Restarts++
-		if err := r.start(ctx, s); err != nil {
+		if !r.o.Lockstep {
+			r.restartAsync(s)
+			continue
+		}
+		if err := r.restart(ctx, s); err != nil {
 			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
 			r.restartLater(s, "restart failed")
 			continue
 		}
-		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		r.declare(s)
 		r.logw(r.log.Info, "plugin restarted", zap.String("plugin", s.name), zap.Int("restarts", s.stats.Restarts))
 	}
 }
@@ -258,11 +278,11 @@ func (r *runner) watch(ctx context.Context) {
 		r.logw(r.log.Info, "plugin binary changed: restarting it", zap.String("plugin", s.name), zap.String("path", s.cfg.Cmd))
 		s.conn.Kill()
 		s.stats.Restarts++
-		if err := r.start(ctx, s); err != nil {
+		if err := r.restart(ctx, s); err != nil {
 			r.logw(r.log.Error, "plugin restart failed", zap.String("plugin", s.name), zap.Error(err))
 			r.restartLater(s, "restart after change failed")
 			continue
 		}
-		r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
+		r.declare(s)
 	}
 }

@@ -22,6 +22,7 @@ import (
 type gameFlags struct {
 	config    string
 	plugins   []string
+	dropPins  []string
 	attach    []string
 	attached  map[string]*plugin.ReattachConfig
 	logFormat string
@@ -32,7 +33,8 @@ type gameFlags struct {
 func (f *gameFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.config, "config", "", "runner config YAML (default: the embedded one; see `runner config`)")
-	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH: run the plugin binary PATH as plugin NAME (repeatable)")
+	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH[@sha256:HEX]: run the plugin binary PATH as plugin NAME, pinned to HEX if given (repeatable); over a configured pin, give the new hash or --drop-pin NAME")
+	fl.StringArrayVar(&f.dropPins, "drop-pin", nil, "NAME: run plugin NAME with no SHA-256 pin, dropping the config's (repeatable)")
 	fl.StringArrayVar(&f.attach, "attach", nil, "NAME=JSON: attach to plugin NAME running in debug mode, JSON being the line it printed (repeatable)")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format: console or json")
 	fl.StringVar(&f.logLevel, "log-level", "warn", "lowest log level shown: debug, info, warn, error")
@@ -51,20 +53,8 @@ func (f *gameFlags) loadConfig() (framework.Config, error) {
 	if f.realtime {
 		cfg.Realtime = true
 	}
-	for _, p := range f.plugins {
-		name, path, ok := strings.Cut(p, "=")
-		if !ok || name == "" || path == "" {
-			return cfg, fmt.Errorf("--plugin %q: want NAME=PATH, e.g. --plugin explore=./bin/wallfollow", p)
-		}
-		pc, known := cfg.Plugins[name]
-		if !known {
-			return cfg, fmt.Errorf("--plugin %s: the config has no plugin %q (it has %s)", p, name, strings.Join(cfg.PluginNames(), ", "))
-		}
-		if _, err := os.Stat(path); err != nil {
-			return cfg, fmt.Errorf("--plugin %s: %w", p, err)
-		}
-		pc.Cmd, pc.SHA256 = path, ""
-		cfg.Plugins[name] = pc
+	if err := applyPluginFlags(&cfg, f.plugins, f.dropPins); err != nil {
+		return cfg, err
 	}
 	f.attached = map[string]*plugin.ReattachConfig{}
 	for _, a := range f.attach {

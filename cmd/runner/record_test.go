@@ -173,7 +173,7 @@ func TestRecordSIGTERM(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe, "run", "--record", mc, "--log-level", "error")
-	cmd.Env = append(os.Environ(), "RESCUEKIT_TEST_MAIN=1")
+	cmd.Env = append(os.Environ(), asRunnerEnv+"=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"os"
-	"os/signal"
 	"slices"
 	"sort"
 	"strings"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -94,7 +91,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if err != nil {
 		return fmt.Errorf("cannot find the runner binary to serve the built-in behaviors: %w", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, sig, stop := signalContext()
 	defer stop()
 	launch := game.Launcher(exe, log, f.attached)
 	oneProcess()
@@ -102,7 +99,10 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 		return fmt.Errorf("--record and --png record games of the embedded simulator (--backend sim), not --backend %s", f.backend)
 	}
 	if f.backend == "webots" {
-		return runWebots(ctx, cmd, cfg, launch, log, f)
+		if err := runWebots(ctx, cmd, cfg, launch, log, f); err != nil || sig() == nil {
+			return err
+		}
+		return interrupted(sig(), "the record above ends at the step the signal came")
 	}
 	if f.backend != "sim" {
 		return fmt.Errorf("--backend %q: want sim or webots", f.backend)
@@ -134,6 +134,9 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	res, err := game.Play(ctx, opts)
 	bar.finish()
 	if err != nil {
+		if sig() != nil {
+			return interrupted(sig(), err.Error())
+		}
 		return err
 	}
 	if err := f.rec.finish(rc, cmd.ErrOrStderr()); err != nil {
@@ -142,9 +145,15 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if f.json {
 		enc := json.NewEncoder(cmd.OutOrStdout())
 		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+	} else {
+		printSummary(cmd.OutOrStdout(), res)
 	}
-	printSummary(cmd.OutOrStdout(), res)
+	if sig() != nil {
+		return interrupted(sig(), fmt.Sprintf("the record above ends at step %d (%.2f s simulated)", res.Runner.Steps, res.Runner.SimTime))
+	}
 	return nil
 }
 
@@ -230,6 +239,9 @@ func printPlugins(p func(k, format string, a ...any), s framework.Summary) {
 		ps := s.Plugins[n]
 		p("plugin "+n, "%d steps, step p50 %.2f / p99 %.2f / max %.2f ms, %d over budget, %d deadline misses, %d hangs, %d crashes, %d restarts, %d errors",
 			ps.Steps, ms(ps.StepP50), ms(ps.StepP99), ms(ps.StepMax), ps.OverBudget, ps.Misses, ps.Hangs, ps.Crashes, ps.Restarts, ps.Errors)
+		if ps.BlackboardRefused > 0 {
+			p("", "  %d blackboard writes refused (see the log's warnings: the key and the size)", ps.BlackboardRefused)
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ import (
 // re-executes itself (os.Executable) as `runner plugin NAME` to serve the
 // built-in behaviors, and here os.Executable is this test binary.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && (os.Args[1] == "plugin" || os.Getenv("RESCUEKIT_TEST_MAIN") == "1") {
+	if len(os.Args) > 1 && (os.Args[1] == "plugin" || os.Getenv(asRunnerEnv) == "1") {
 		main()
 		os.Exit(0)
 	}

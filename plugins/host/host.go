@@ -233,6 +233,18 @@ func Start(ctx context.Context, cfg Config) (*Plugin, error) {
 			p.dir, p.pid = dir, cmdPid(cc.Cmd)
 			return p, nil
 		}
+		if ph := (*pendingHandshake)(nil); errors.As(err, &ph) {
+			// go-plugin is still starting the process: clean up once it
+			// is done, not now (the command is still being written).
+			go func() {
+				<-ph.over
+				killClient(client, cmdPid(cc.Cmd), log)
+				if dir != "" {
+					os.RemoveAll(dir)
+				}
+			}()
+			return nil, err
+		}
 		killClient(client, cmdPid(cc.Cmd), log)
 		// A pinned copy just written can be "busy" for an instant: a
 		// process forked at that moment by another goroutine holds the
@@ -430,7 +442,7 @@ func connect(ctx context.Context, client *plugin.Client, cfg Config, log *zap.Lo
 	select {
 	case r = <-res:
 	case <-ctx.Done():
-		return nil, fmt.Errorf("plugin %s: no handshake within %v: %w", cfg.Name, timeout, ErrStartTimeout)
+		return nil, handshakeCut(ctx, cfg, timeout, res)
 	}
 	if r.err != nil {
 		return nil, startError(cfg, r.err)
