@@ -54,7 +54,7 @@ const (
 // Target detection thresholds.
 const (
 	// minTargetPixels is the least height of a target classified: each
-	// ring is then at least 1.4 pixels wide.
+	// ring is then at least 1.2 pixels wide.
 	minTargetPixels = 12
 	// minRingShare is the least share of a ring's samples that must show
 	// its colour.
