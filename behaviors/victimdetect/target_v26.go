@@ -96,13 +96,13 @@ func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p na
 	n := w * h
 	ts.cls = resized(ts.cls, n)
 	ts.lab = resized(ts.lab, n)
-	any := false
+	some := false
 	for i := range n {
 		c := ringClass(bgra[4*i], bgra[4*i+1], bgra[4*i+2])
 		ts.cls[i] = c
-		any = any || c != 0
+		some = some || c != 0
 	}
-	if !any {
+	if !some {
 		return dst
 	}
 	v := newView(p, m, d.cfg.FOV, w, h)
