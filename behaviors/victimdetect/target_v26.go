@@ -48,21 +48,22 @@ const targetSize = erebus.CognitiveTargetSize
 const (
 	targetTopAbove    = 0.03 + targetSize/2 - camHeight
 	targetBottomBelow = camHeight - (0.03 - targetSize/2)
+	targetCentreAbove = 0.03 - camHeight
 )
 
 // Target detection thresholds.
 const (
 	// minTargetPixels is the least height of a target classified: each
-	// ring is then at least 1.4 pixels wide.
-	minTargetPixels = 14
+	// ring is then at least 1.2 pixels wide.
+	minTargetPixels = 12
 	// minRingShare is the least share of a ring's samples that must show
 	// its colour.
 	minRingShare = 0.7
 	// strongTargetPixels is the least height at which one view may count
 	// as strong (see Detect's strong_score).
 	strongTargetPixels = 20
-	// minTargetAspect is the least width/height of a target whose rings
-	// are read (a view within about 45° of its normal).
+	// minTargetAspect is the least width/height of a target off the wall
+	// lines whose rings are read (a view within about 45° of its normal).
 	minTargetAspect = 0.7
 )
 
@@ -95,13 +96,13 @@ func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p na
 	n := w * h
 	ts.cls = resized(ts.cls, n)
 	ts.lab = resized(ts.lab, n)
-	any := false
+	some := false
 	for i := range n {
 		c := ringClass(bgra[4*i], bgra[4*i+1], bgra[4*i+2])
 		ts.cls[i] = c
-		any = any || c != 0
+		some = some || c != 0
 	}
-	if !any {
+	if !some {
 		return dst
 	}
 	v := newView(p, m, d.cfg.FOV, w, h)
@@ -180,15 +181,34 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	}
 	det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 		Camera: "", X0: tb.x0, X1: tb.x1, Y0: tb.y0, Y1: tb.y1, Target: true}
-	// Rings are read only from the front: seen obliquely the near half
-	// is larger than the far one and the bounds' centre misses the
-	// centre disc.
-	if bh < minTargetPixels || float64(bw) < minTargetAspect*float64(bh) {
-		return det, true
-	}
-	// Sample each ring's middle along rays from the centre.
+	// Where a point of the target's disc, at polar (rho, th) in its
+	// plane (rho 1 the outer circle), is in the image. With the target on
+	// a wall line it is projected from the plane, which undoes the
+	// perspective of an oblique view; otherwise it is read from the
+	// front only, the disc filling the region's bounds (seen obliquely
+	// the near half is larger and the bounds' centre misses the disc's).
 	cx, cy := float64(tb.x0)+float64(bw)/2, float64(tb.y0)+float64(bh)/2
 	a, b := float64(bw)/2, float64(bh)/2
+	at := func(rho, th float64) (int, int) {
+		return int(math.Floor(cx + rho*a*math.Cos(th))), int(math.Floor(cy + rho*b*math.Sin(th)))
+	}
+	if est.snapped {
+		tan := signs.Vec2{X: est.normal.Z, Z: -est.normal.X}
+		at = func(rho, th float64) (int, int) {
+			r := rho * targetSize / 2
+			col, depth := v.column(est.pos.Add(tan.Scale(r * math.Cos(th))))
+			if !(depth > 1e-3) || math.IsNaN(col) {
+				return -1, -1
+			}
+			up := targetCentreAbove + r*math.Sin(th)
+			return int(math.Floor(col)), int(math.Floor(float64(h)/2 - v.f*up/depth))
+		}
+	} else if float64(bw) < minTargetAspect*float64(bh) {
+		return det, true
+	}
+	if bh < minTargetPixels {
+		return det, true
+	}
 	code := make([]byte, erebus.TargetRings)
 	minShare := 1.0
 	for i := range erebus.TargetRings {
@@ -202,8 +222,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 			const rays = 16
 			for k := range rays {
 				th := 2 * math.Pi * float64(k) / rays
-				x := int(math.Floor(cx + rho*a*math.Cos(th)))
-				y := int(math.Floor(cy + rho*b*math.Sin(th)))
+				x, y := at(rho, th)
 				if x < 0 || y < 0 || x >= w || y >= h {
 					continue
 				}
@@ -261,7 +280,6 @@ func (lc *locator) locateTarget(tb *targetBlob, v view) (estimate, bool) {
 	if lc.noSnap {
 		return raw, true
 	}
-	width := float64(tb.x1 - tb.x0 + 1)
 	best, bestCost := raw, math.Inf(1)
 	for axis := range 2 {
 		dc, cc, o := dir.X, v.c.X, lc.origin.X
@@ -287,17 +305,28 @@ func (lc *locator) locateTarget(tb *targetBlob, v view) (estimate, bool) {
 			if axis == 1 {
 				n = signs.Vec2{Z: side}
 			}
-			pc := v.c.Add(dir.Scale(tc))
-			tan := signs.Vec2{X: n.Z, Z: -n.X}
-			cl, _ := v.column(pc.Sub(tan.Scale(targetSize / 2)))
-			cr, _ := v.column(pc.Add(tan.Scale(targetSize / 2)))
-			if math.IsNaN(cl) || math.IsNaN(cr) {
+			// The target's edges are where the rays through the region's
+			// left and right bounds meet the plane; its centre is midway.
+			rl, _ := v.ray(float64(tb.x0))
+			rr, _ := v.ray(float64(tb.x1 + 1))
+			cl, cr := rl.X, rr.X
+			if axis == 1 {
+				cl, cr = rl.Z, rr.Z
+			}
+			if math.Abs(cl) < 1e-6 || math.Abs(cr) < 1e-6 {
 				continue
 			}
-			e2 := (math.Abs(cr-cl) - width) / 1.2
+			tl, tr := (face-cc)/cl, (face-cc)/cr
+			if tl <= 0.01 || tr <= 0.01 {
+				continue
+			}
+			pl, pr := v.c.Add(rl.Scale(tl)), v.c.Add(rr.Scale(tr))
+			pc := pl.Add(pr).Scale(0.5)
+			// Its width there must be the target's, within a pixel or so.
+			e2 := (pl.Dist(pr) - targetSize) / (1.2 * tc / v.f)
 			cost := e1*e1 + e2*e2
 			if cost < bestCost && math.Abs(e2) < 3.5 {
-				best, bestCost = estimate{pos: pc, normal: n, dist: tc, sigma: 0.004 + 0.01*tc, snapped: true}, cost
+				best, bestCost = estimate{pos: pc, normal: n, dist: pc.Sub(v.c).Len(), sigma: 0.004 + 0.01*tc, snapped: true}, cost
 			}
 		}
 	}
