@@ -23,11 +23,12 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"math"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 )
 
 // Name is the plugin's name.
@@ -67,9 +68,10 @@ type Explore struct {
 	mcfg                             nav.MapConfig
 	robot                            nav.Robot
 
-	tr  *nav.Tracker
-	m   *nav.Map
-	fol nav.Follower
+	tr    *nav.Tracker
+	m     *nav.Map
+	fol   nav.Follower
+	calib nav.Calibrator
 
 	wasDriver    bool
 	scanning     bool    // the start scan has begun
@@ -93,7 +95,15 @@ type Explore struct {
 	progressT    float64
 	lopT         float64
 	lastLoP      float64
+	lopStep      uint64 // the step whose Action asked for the last lack of progress
+	exploredStep uint64 // the step whose Action fired explored last
 	step         uint64
+
+	// Wall faces looked at, and the one being driven to (face.key < 0:
+	// none), with the steps spent facing it.
+	faces    faces
+	face     faceGoal
+	faceHold int
 
 	// Scratch buffers of approaches, reused from one tile to the next.
 	nodeBuf, apprBuf []nav.Point
@@ -159,10 +169,12 @@ func (e *Explore) reset() {
 	e.m = nil
 	e.goal = -1
 	e.failures = map[int]int{}
+	e.faces, e.face = newFaces(), faceGoal{key: -1}
 	e.needPlan = true
 	e.explored = false
 	e.scanDone, e.scanning, e.scanTurned = e.scanWheel == 0, false, 0
 	e.fol = nav.Follower{D: e.driver()}
+	e.calib = nav.Calibrator{Wheel: e.calibWheel, Robot: e.robot}
 }
 
 func (e *Explore) driver() nav.Driver {
@@ -197,6 +209,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	}
 	if e.tr.YawKnown() {
 		e.m.Integrate(obs, pose)
+		e.faces.see(e.m, pose)
 	}
 	if e.tr.Relocated() {
 		e.scanDone = true // the start scan is for the start tile only
@@ -248,11 +261,18 @@ func (e *Explore) publish(act *pluginpb.Action) {
 func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) (float64, float64) {
 	now := obs.GetSimTime()
 	if !e.tr.YawKnown() {
-		// The start yaw faces a side without a wall: drive straight to
-		// learn it from the GPS track.
-		return e.calibWheel, e.calibWheel
+		// Drive straight to learn the start yaw from the GPS track, the
+		// way the distance sensors see room (the start may face a wall).
+		return e.calib.Step(obs, pose)
 	}
 	if e.explored {
+		// explored did not take effect yet (explore still drives): its
+		// Action was dropped, or the FSM has not taken it. Ask again.
+		if dropped(obs, e.exploredStep) || obs.GetStep() >= e.exploredStep+refireSteps {
+			e.exploredStep = obs.GetStep()
+			act.Events = append(act.Events, EventExplored)
+			e.publish(act)
+		}
 		return 0, 0
 	}
 	if !e.scanDone {
@@ -262,8 +282,12 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	if pose.Dist(e.progressPos) > 0.03 {
 		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
 	}
+	if dropped(obs, e.lopStep) {
+		// The lack of progress asked for never left: ask again.
+		e.lastLoP, e.lopT, e.lopStep = math.Inf(-1), math.Inf(-1), 0
+	}
 	if now-e.lopT > e.lopS && now-e.lastLoP > 20 {
-		e.lastLoP, e.lopT = now, now
+		e.lastLoP, e.lopT, e.lopStep = now, now, obs.GetStep()
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
 		return 0, 0
 	}
@@ -303,17 +327,32 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	if e.needPlan || (e.m.Version() != e.planVer && obs.GetStep()-e.planStep >= uint64(e.replanSteps)) || e.pathBlocked() {
 		e.plan(pose, obs.GetStep())
 		if e.explored {
+			e.exploredStep = obs.GetStep()
 			act.Events = append(act.Events, EventExplored)
 			e.publish(act)
 			return 0, 0
 		}
 	}
-	if e.goal < 0 {
+	if e.goal < 0 && e.face.key < 0 {
 		return 0, 0
 	}
 	l, r, done := e.fol.Step(pose)
 	if !done {
 		return l, r
+	}
+	if e.face.key >= 0 {
+		// At the place to look at a face from: face it, stand a few
+		// frames, and count it looked at (whatever the cameras made of it).
+		if l, r, ok := e.driver().Turn(pose, e.face.yaw); !ok {
+			return l, r
+		}
+		if e.faceHold++; e.faceHold < faceHoldSteps {
+			return 0, 0
+		}
+		e.faces.seen[e.face.key] = true
+		e.face.key, e.needPlan = -1, true
+		e.progressPos, e.progressT = pose.Point, now
+		return 0, 0
 	}
 	// At the goal node: the tile is seen once the sensor looked at it.
 	tr, tc := e.goal/1000, e.goal%1000
@@ -335,6 +374,25 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// refireSteps is how many steps explored may go without taking effect
+// before it is fired again.
+const refireSteps = 16
+
+// dropped reports whether obs says that the Action of step (0: none) was
+// dropped by the runner: nothing it asked for happened.
+func dropped(obs *pluginpb.Observation, step uint64) bool {
+	if step == 0 {
+		return false
+	}
+	for _, e := range obs.GetErrors() {
+		var s uint64
+		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &s); err == nil && s == step {
+			return true
+		}
+	}
+	return false
 }
 
 // fullTurn is the yaw the start scan turns through, rad.
@@ -361,6 +419,10 @@ func (e *Explore) scan(pose nav.Pose, now float64) (float64, float64) {
 func (e *Explore) giveUp() {
 	if e.goal >= 0 {
 		e.failures[e.goal]++
+	}
+	if e.face.key >= 0 {
+		e.faces.fail[e.face.key]++
+		e.face.key = -1
 	}
 	e.goal = -1
 	e.fol.Set(nil)
@@ -393,6 +455,21 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 		k.IgnoreObstacles = true
 		e.planWith(pose, k)
 	}
+	if e.explored {
+		// Every reachable floor seen: look at the wall faces no camera
+		// has looked at yet (signs hang on them) before calling it explored.
+		f := e.m.Search(pose.Point, e.costs)
+		if g, ok := e.faces.next(e.m, f); ok {
+			e.explored = false
+			if g.key != e.face.key {
+				e.faceHold = 0
+			}
+			e.face = g
+			e.fol.Set(f.PathTo(g.at))
+			return
+		}
+	}
+	e.face.key = -1
 }
 
 // planWith plans with costs k and reports whether it found a goal; when

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // TestHoleAheadStopsEscape: a robot driving out of a wedge towards where

@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 )
 
 // kinematic is a noiseless differential-drive robot for unit tests: it

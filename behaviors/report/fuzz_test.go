@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/signs"
 )
 

@@ -48,15 +48,16 @@ package report
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -113,7 +114,8 @@ type Report struct {
 	reportedByMe                         signs.List
 	sent                                 []sentReport
 	log                                  *zap.Logger
-	maps                                 nav.MapReader // the robot's map, kept between plans
+	maps                                 nav.MapReader     // the robot's map, kept between plans
+	lastWrites                           map[string][]byte // the blackboard writes of the last job's end
 }
 
 // job is the report of one sign.
@@ -233,6 +235,15 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		return act, nil
 	}
 	now := obs.GetSimTime()
+	if r.job.id == cand.ID && r.job.phase == phaseDone && r.lastWrites != nil {
+		// The job ended, yet report drives with its sign still the
+		// candidate: the Action that ended it was dropped (or its event not
+		// taken). Send its writes and "reported" again; never the report.
+		act.Blackboard = maps.Clone(r.lastWrites)
+		act.Events = append(act.Events, EventReported)
+		act.Wheels = &pluginpb.Wheels{}
+		return act, nil
+	}
 	if r.job.id != cand.ID || r.job.phase == phaseDone {
 		r.startJob(cand, now)
 		if why := alreadyReported(cand, bb); why != "" {
@@ -464,7 +475,10 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 	}
 	for _, p := range rep {
 		if p.ID != s.ID && (p.Status == signs.Reported || p.Status == signs.Confirmed) &&
-			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) {
+			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) &&
+			(p.Normal.Len() == 0 || s.Normal.Len() == 0 || p.Normal.Dot(s.Normal) > -0.5) {
+			// Signs facing opposite ways are on the two faces of a wall,
+			// 2·0.0056 m apart (RULES.md §2.2): never the same sign.
 			return fmt.Sprintf("the same sign as %v", p)
 		}
 	}
@@ -636,6 +650,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		writes[nav.KeySigns] = nil
 	}
 	act.Blackboard = writes
+	r.lastWrites = writes
 	act.Events = append(act.Events, EventReported)
 	act.Wheels = &pluginpb.Wheels{}
 	return act

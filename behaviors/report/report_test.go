@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -68,6 +69,9 @@ type world struct {
 	// drop, when > 0, drops the first Action carrying a report, as the
 	// runner does when a plugin misses its deadline, and says so.
 	drop int
+	// dropEnd, when > 0, drops that many of the Actions that end the job
+	// (writes and "reported" lost), and says so.
+	dropEnd int
 }
 
 func (w *world) run(n int) {
@@ -91,6 +95,11 @@ func (w *world) run(n int) {
 		a, err := w.b.Step(context.Background(), obs)
 		if err != nil {
 			w.t.Fatal(err)
+		}
+		if w.dropEnd > 0 && slices.Contains(a.GetEvents(), EventReported) {
+			w.dropEnd--
+			w.errs = append(w.errs, fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, w.step))
+			continue
 		}
 		for k, v := range a.GetBlackboard() {
 			if len(v) == 0 {
@@ -178,6 +187,23 @@ func TestReportsAgainWhenDropped(t *testing.T) {
 	w.run(600)
 	if len(w.sent) != 1 || len(w.events) != 1 {
 		t.Fatalf("sent %d reports and events %v, want the report sent again and one %q", len(w.sent), w.events, EventReported)
+	}
+	rep, err := signs.Get(w.bb, signs.KeyReported)
+	if err != nil || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+		t.Fatalf("signs.reported = %v, %v; want the sign confirmed", rep, err)
+	}
+}
+
+// TestEndResentWhenDropped: the Action that ended the job (the sign in
+// signs.reported, "reported") was dropped; report sends its writes and the
+// event again, and never the report a second time (that would be a
+// misidentification).
+func TestEndResentWhenDropped(t *testing.T) {
+	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.dropEnd = 2
+	w.run(600)
+	if len(w.sent) != 1 || len(w.events) != 1 || w.events[0] != EventReported {
+		t.Fatalf("sent %d reports and events %v, want one report and one %q", len(w.sent), w.events, EventReported)
 	}
 	rep, err := signs.Get(w.bb, signs.KeyReported)
 	if err != nil || len(rep) != 1 || rep[0].Status != signs.Confirmed {
