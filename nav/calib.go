@@ -106,8 +106,9 @@ func (c *Calibrator) Step(obs *pluginpb.Observation, pose Pose) (float64, float6
 	if now-c.t0 >= CalibStuckS {
 		if pose.Dist(c.from) < calibMoved {
 			c.blocked++
-			if c.blocked%2 == 0 {
-				// Blocked both ways: turn a quarter and try again.
+			if c.blocked%2 == 0 || r.room(dist, c.dir < 0) < CalibRoom {
+				// Blocked both ways (or no room the other way): turn a
+				// quarter and try again.
 				c.turnTo(WrapAngle(pose.Yaw+math.Pi/2), now)
 				return 0, 0
 			}
