@@ -88,7 +88,11 @@ type Explore struct {
 	explored     bool
 	backing      int // steps left backing off
 	boxedIn      int // plans in a row that reached almost nothing
-	escape       int // steps left driving out of a wedge
+	maxReached   int // the most nodes a plan that found a goal reached
+	hemLoPs      int // lacks of progress asked for because hemmed in
+	wantLoP      bool
+	lastDist     []float64 // the distance readings of the latest step
+	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
 	progressPos  nav.Point
@@ -286,7 +290,9 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		// The lack of progress asked for never left: ask again.
 		e.lastLoP, e.lopT, e.lopStep = math.Inf(-1), math.Inf(-1), 0
 	}
-	if now-e.lopT > e.lopS && now-e.lastLoP > 20 {
+	e.lastDist = obs.GetDistance()
+	if (now-e.lopT > e.lopS || e.wantLoP) && now-e.lastLoP > 20 {
+		e.wantLoP = false
 		e.lastLoP, e.lopT, e.lopStep = now, now, obs.GetStep()
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
 		return 0, 0
@@ -374,6 +380,47 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
+// than a quarter of what a plan reached before, means the robot stands in
+// a pocket of its own map (a wall seen too close, a pose error), not that
+// the arena is explored; maxHemLoPs bounds the lacks of progress it asks
+// for to get out (each costs 5 points).
+const (
+	hemmedNodes = 40
+	maxHemLoPs  = 1
+)
+
+// openFrontier reports whether a tile whose floor is unknown lies next to
+// one whose floor is known with no wall between them (on either quarter of
+// their shared side): somewhere is left to explore.
+func (e *Explore) openFrontier() bool {
+	r0, c0, r1, c1 := e.m.Bounds()
+	for tr := r0; tr <= r1; tr++ {
+		for tc := c0; tc <= c1; tc++ {
+			if f := e.m.Floor(tr, tc); f == nav.FloorUnknown || f == nav.FloorHole {
+				continue
+			}
+			r, c := 4*tr, 4*tc
+			sides := [4]struct {
+				dr, dc int
+				a, b   [2]int // the side's two quarter cells
+			}{
+				{-1, 0, [2]int{r, c + 1}, [2]int{r, c + 3}}, {1, 0, [2]int{r + 4, c + 1}, [2]int{r + 4, c + 3}},
+				{0, -1, [2]int{r + 1, c}, [2]int{r + 3, c}}, {0, 1, [2]int{r + 1, c + 4}, [2]int{r + 3, c + 4}},
+			}
+			for _, sd := range sides {
+				if e.m.Floor(tr+sd.dr, tc+sd.dc) != nav.FloorUnknown {
+					continue
+				}
+				if !e.m.Wall(sd.a[0], sd.a[1]) || !e.m.Wall(sd.b[0], sd.b[1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // refireSteps is how many steps explored may go without taking effect
@@ -505,6 +552,26 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 		if !k.IgnoreObstacles {
 			return false
 		}
+		if f.Reached() < hemmedNodes && f.Reached() < e.maxReached/4 && e.hemLoPs < maxHemLoPs && e.openFrontier() {
+			// Hemmed in (a wall seen too close, a pose error) where the
+			// robot reached much more before: not explored. Back off and
+			// look again, then drive out towards the freest direction, and
+			// at last ask for a lack of progress (Erebus puts the robot on
+			// its last checkpoint).
+			e.boxedIn++
+			switch {
+			case e.boxedIn <= 5:
+				e.backing = 6
+			case e.boxedIn <= 10:
+				e.escape, e.escapeTurned = 10, false
+				e.escapeYaw = e.m.EscapeYaw(e.robot, pose, e.lastDist)
+			default:
+				e.wantLoP, e.boxedIn = true, 0
+				e.hemLoPs++
+			}
+			e.needPlan = true
+			return false
+		}
 		if f.Reached() < 40 && e.boxedIn < 5 {
 			// Hemmed in (a wall seen too close, a pose error): back off
 			// and look again before calling the arena explored.
@@ -516,6 +583,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 		e.explored = true
 		return false
 	}
+	e.maxReached = max(e.maxReached, f.Reached())
 	e.boxedIn = 0
 	if best != e.goal {
 		e.facing = 0

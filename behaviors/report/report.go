@@ -404,7 +404,8 @@ const gateRadiusCm = 3.3
 // reportPoint returns the coordinates to report sign s at: its estimate,
 // or, when that is within the gate's duplicate radius of an earlier report
 // of the same category (two signs on the walls of one corner can be 3 cm
-// apart), the estimate moved away from it by at most 2.5 cm — Erebus
+// apart), the estimate moved away from it by at most 2.5 cm, or along the
+// sign's normal by at most farNormalCm — Erebus
 // accepts any point within 0.09 m of the sign and picks the nearest sign
 // not yet found. ok is false when no such point is free.
 func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok bool) {
@@ -454,8 +455,25 @@ func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok
 			}
 		}
 	}
+	// Still too near (back-to-back signs of one category, 1.12 cm apart
+	// on the two faces of a wall, RULES.md §2.2): move out along the
+	// sign's normal, which keeps the point nearer to this sign than to the
+	// one behind the wall, up to farNormalCm.
+	if n := s.Normal; n.Len() > 0 {
+		for mag := 3.0; mag <= farNormalCm; mag += 0.5 {
+			cx, cz := int32(math.Round(ex+mag*n.X)), int32(math.Round(ez+mag*n.Z))
+			if dd, _, _ := nearest(float64(cx), float64(cz)); dd > gateRadiusCm {
+				return cx, cz, true
+			}
+		}
+	}
 	return 0, 0, false
 }
+
+// farNormalCm is how far (cm) reportPoint moves a report along the sign's
+// normal at most: Erebus accepts an estimate within 0.09 m of the sign
+// (RULES.md §1.3), and this leaves room for the estimate's own error.
+const farNormalCm = 5.0
 
 // sameSignRadius is how close (m) an estimate must be to a sign reported
 // already to be that sign: signs are 0.016 m wide, and distinct signs on the

@@ -325,3 +325,30 @@ func TestSkipsSignReportedAlready(t *testing.T) {
 		})
 	}
 }
+
+// TestReportPointBackToBack: a sign of the category of one reported on the
+// other face of the same wall (as estimated in TestTwoFacedWall of
+// behaviors/fullgame, 1 cm behind it) is reported from a point
+// moved out along its own normal, clear of the gate's duplicate radius and
+// within Erebus's 0.09 m of it (it used to be given up: "too close to an
+// earlier report of the same category").
+func TestReportPointBackToBack(t *testing.T) {
+	r := NewLogged(nil).(*Report)
+	back := signs.Sign{ID: 1, Letter: 'U', Status: signs.Confirmed, Pos: signs.Vec2{X: -0.056, Z: -0.028}, Normal: signs.Vec2{X: 1}}
+	bb := map[string][]byte{signs.KeyReported: signs.List{back}.Encode()}
+	s := signs.Sign{ID: 2, Letter: 'H', Pos: signs.Vec2{X: -0.066, Z: -0.032}, Normal: signs.Vec2{X: -1}}
+	x, z, ok := r.reportPoint(s, bb)
+	if !ok {
+		t.Fatal("no point to report at")
+	}
+	bx, bz := back.ReportCm()
+	if d := hypot(x-bx, z-bz); d <= gateRadiusCm {
+		t.Errorf("(%d,%d) is %.1f cm from the earlier report, want > %.1f", x, z, d, gateRadiusCm)
+	}
+	if d := math.Hypot(float64(x)-100*s.Pos.X, float64(z)-100*s.Pos.Z); d > 6 {
+		t.Errorf("(%d,%d) is %.1f cm from the sign, want ≤ 6", x, z, d)
+	}
+	if float64(x) > 100*s.Pos.X {
+		t.Errorf("(%d,%d) is behind the sign's wall", x, z)
+	}
+}
