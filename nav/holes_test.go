@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // black is a colour-sensor reading of a hole.

@@ -5,8 +5,8 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // obsAt returns an Observation at pose p with the given wheel readings.
