@@ -2,7 +2,8 @@
 // the robot's own sensors (nav: GPS and gyro for the pose, the
 // distance sensors and, on a robot that has one, the lidar for walls, the
 // colour sensor for floors). At the start it drives straight for a few
-// centimetres to learn its heading from the GPS track, then turns once on
+// centimetres to learn its heading from the GPS track (nav.Calibrator:
+// forwards or backwards, where the distance sensors see room), then turns once on
 // the spot all the way round (about 2 rad/s, some 3 s), so that the
 // cameras, which see only about ±60° around the heading, look at every
 // wall of the start tile: signs there would otherwise be seen only on the
@@ -14,8 +15,13 @@
 // colour sensor, ahead of the robot's centre, looks into the tile first,
 // backs off whenever that sensor sees a hole, notices when it is stuck and
 // asks for a lack of progress itself, recovers after a relocation,
-// publishes the map on the blackboard (nav.KeyMap) for exit and report, and
-// fires "explored" when no unseen tile is reachable.
+// publishes the map on the blackboard (nav.KeyMap) for exit and report.
+// When no unseen tile is reachable it drives in front of every wall face no
+// camera has looked at yet (signs hang on them; faces.go), and then fires
+// "explored", again while it still drives (a dropped step must not lose
+// it). Hemmed in by its own map while unseen tiles remain across an open
+// side, it backs off, drives out, and at last asks for a lack of progress
+// rather than calling the arena explored.
 //
 // It drives the FSM state "explore". While it drives, the green LED (led8)
 // is on and the others are off.
@@ -86,11 +92,11 @@ type Explore struct {
 	planStep     uint64
 	needPlan     bool
 	explored     bool
-	backing      int // steps left backing off
-	boxedIn      int // plans in a row that reached almost nothing
-	maxReached   int // the most nodes a plan that found a goal reached
-	hemLoPs      int // lacks of progress asked for because hemmed in
-	wantLoP      bool
+	backing      int       // steps left backing off
+	boxedIn      int       // plans in a row that reached almost nothing
+	maxReached   int       // the most nodes a plan that found a goal reached
+	hemLoPs      int       // lacks of progress asked for because hemmed in
+	wantLoP      bool      // ask for a lack of progress (hemmed in)
 	lastDist     []float64 // the distance readings of the latest step
 	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
