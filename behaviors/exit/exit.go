@@ -1,8 +1,10 @@
 // Package exit is the built-in exit behavior. Watching while the others
 // drive, it asks the supervisor for the time left ('G') every few seconds,
 // estimates the way home on the map explore publishes (nav.KeyMap: path
-// length over a cautious speed, swamps ×5 on the game clock) and fires
-// "time_low" early enough to make it home. Driving the "exit" state, it
+// length over a cautious speed, swamps ×5 on the game clock; from the GPS
+// alone, so also before the start yaw is known) and fires "time_low" early
+// enough to make it home, again when its Action was dropped or the FSM did
+// not take it. Driving the "exit" state, it
 // builds the Erebus map matrix (walls, floors, the start, connections,
 // area 4, and the signs report published under nav.KeySigns), sends it,
 // asks for its evaluation one step later, drives back to the start tile
