@@ -267,6 +267,7 @@ func (m *Map) Areas() []int8 {
 			area[p] = int8(a)
 		}
 	}
+	m.seedArea4(area, passages)
 	// Area 4 spreads into unseen tiles that open onto it, within the
 	// rectangle of the tiles seen.
 	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1

@@ -1,8 +1,10 @@
 // Package exit is the built-in exit behavior. Watching while the others
 // drive, it asks the supervisor for the time left ('G') every few seconds,
 // estimates the way home on the map explore publishes (nav.KeyMap: path
-// length over a cautious speed, swamps ×5 on the game clock) and fires
-// "time_low" early enough to make it home. Driving the "exit" state, it
+// length over a cautious speed, swamps ×5 on the game clock; from the GPS
+// alone, so also before the start yaw is known) and fires "time_low" early
+// enough to make it home, again when its Action was dropped or the FSM did
+// not take it. Driving the "exit" state, it
 // builds the Erebus map matrix (walls, floors, the start, connections,
 // area 4, and the signs report published under nav.KeySigns), sends it,
 // asks for its evaluation one step later, drives back to the start tile
@@ -14,6 +16,7 @@ package exit
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
@@ -46,10 +49,11 @@ type Exit struct {
 	maxWheel, stuckS, lopS, homeMargin                           float64
 	robot                                                        nav.Robot
 
-	tr   *nav.Tracker
-	m    *nav.Map
-	maps nav.MapReader
-	fol  nav.Follower
+	tr    *nav.Tracker
+	m     *nav.Map
+	maps  nav.MapReader
+	fol   nav.Follower
+	calib nav.Calibrator
 
 	mapStep, exitStep uint64 // steps whose Actions carried the map+M and the exit
 	lastInfo          float64
@@ -68,6 +72,7 @@ type Exit struct {
 	progressT         float64
 	lopT              float64
 	lastLoP           float64
+	lopStep           uint64 // the step whose Action asked for the last lack of progress
 	lastDecode        float64
 	start             nav.Point
 	haveStart         bool
@@ -80,7 +85,13 @@ type Exit struct {
 	// When time_low was fired (sim time), with the time left and the
 	// estimate home then; zero when it was not.
 	timeLowAt, timeLowLeft, timeLowHome float64
+	timeLowStep                         uint64 // the step whose Action carried it last
+	estimated                           bool   // homeTime holds an estimate
 }
+
+// refireS is how long (s) a time_low may go without the FSM leaving
+// explore or report before it is fired again.
+const refireS = 5
 
 // New returns the exit behavior with its default parameters.
 func New() sdk.Behavior {
@@ -127,6 +138,7 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 	d := nav.DefaultDriver()
 	d.MaxWheel = n.maxWheel
 	n.fol = nav.Follower{D: d}
+	n.calib = nav.Calibrator{Robot: n.robot}
 	n.lastInfo = math.Inf(-1)
 	n.lastPlanT = math.Inf(-1)
 	n.lastDecode = math.Inf(-1)
@@ -169,17 +181,27 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		x.lastInfo = now
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_GameInfoRequest{GameInfoRequest: &pluginpb.GameInfoRequest{}}})
 	}
-	if now-x.lastPlanT >= x.planEvery && x.tr.YawKnown() {
+	if now-x.lastPlanT >= x.planEvery && obs.GetGps() != nil {
+		// The way home needs positions only: it is estimated before the
+		// start yaw is known too (a robot that cannot learn it must still
+		// head home, send the map and exit in time).
 		x.lastPlanT = now
 		x.decode(obs, now)
 		x.estimate(pose)
+		x.estimated = true
 	}
 	if !obs.GetDriver() {
 		x.wasDriver = false
-		if !x.fired && (obs.GetState() == "explore" || obs.GetState() == "report") && x.homeTime > 0 &&
-			x.TimeLeft(now) <= x.homeTime*x.factor+x.margin {
+		waiting := obs.GetState() == "explore" || obs.GetState() == "report"
+		if x.fired && waiting && (x.droppedStep(obs, x.timeLowStep) || now-x.timeLowAt >= refireS) {
+			// time_low did not take effect (its Action was dropped, or the
+			// FSM is still where it was): ask again.
+			x.timeLowAt, x.timeLowStep = now, obs.GetStep()
+			act.Events = append(act.Events, EventTimeLow)
+		}
+		if !x.fired && waiting && x.estimated && x.TimeLeft(now) <= x.homeTime*x.factor+x.margin {
 			x.fired = true
-			x.timeLowAt, x.timeLowLeft, x.timeLowHome = now, x.TimeLeft(now), x.homeTime
+			x.timeLowAt, x.timeLowLeft, x.timeLowHome, x.timeLowStep = now, x.TimeLeft(now), x.homeTime, obs.GetStep()
 			act.Events = append(act.Events, EventTimeLow)
 		}
 		return act, nil
@@ -226,6 +248,24 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	}
 	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
 	return act, nil
+}
+
+// droppedStep reports whether obs says that the Action of step was dropped.
+func (x *Exit) droppedStep(obs *pluginpb.Observation, step uint64) bool {
+	return step != 0 && slices.Contains(droppedSteps(obs), step)
+}
+
+// droppedSteps returns the steps whose Actions the runner reports dropped
+// in obs.
+func droppedSteps(obs *pluginpb.Observation) []uint64 {
+	var out []uint64
+	for _, e := range obs.GetErrors() {
+		var step uint64
+		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err == nil {
+			out = append(out, step)
+		}
+	}
+	return out
 }
 
 // resendDropped goes back a phase when the runner reports that the Action
@@ -298,13 +338,18 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		return 0, 0, true
 	}
 	if !x.tr.YawKnown() {
-		return 3, 3, false
+		l, r := x.calib.Step(obs, pose)
+		return l, r, false
 	}
 	if pose.Dist(x.progress) > 0.03 {
 		x.progress, x.progressT, x.lopT = pose.Point, now, now
 	}
+	if x.droppedStep(obs, x.lopStep) {
+		// The lack of progress asked for never left: ask again.
+		x.lastLoP, x.lopT, x.lopStep = math.Inf(-1), math.Inf(-1), 0
+	}
 	if now-x.lopT > x.lopS && now-x.lastLoP > 20 {
-		x.lastLoP, x.lopT = now, now
+		x.lastLoP, x.lopT, x.lopStep = now, now, obs.GetStep()
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
 		return 0, 0, false
 	}

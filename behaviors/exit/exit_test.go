@@ -91,6 +91,39 @@ func TestTimeLow(t *testing.T) {
 	}
 }
 
+// TestTimeLowResent: the Action that fired time_low was dropped; exit fires
+// it again at once, and again every refireS while the FSM stays in explore.
+// It also fires while the start yaw is still unknown (a robot that never
+// learnt it used to stay in explore until the game time ran out, with no
+// map sent: four worlds of shared/more-worlds at 0).
+func TestTimeLowResent(t *testing.T) {
+	x := New()
+	ctx := context.Background()
+	var firedAt []uint64
+	for i := uint64(1); i <= 400; i++ {
+		// Standing still: the yaw is never learnt.
+		obs := &pluginpb.Observation{Step: i, SimTime: 0.032 * float64(i), State: "explore",
+			Gps: &pluginpb.Vec3{X: 0.3}, WheelPositions: &pluginpb.WheelPositions{}}
+		if i == 10 {
+			obs.Inbox = []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{GameSecondsLeft: 15, RealSecondsLeft: 100}}}}
+		}
+		if len(firedAt) == 1 && i == firedAt[0]+1 {
+			obs.Errors = []string{fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, firedAt[0])}
+		}
+		act, err := x.Step(ctx, obs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(act.GetEvents(), EventTimeLow) {
+			firedAt = append(firedAt, i)
+		}
+	}
+	// 400 steps of 32 ms: fired, resent after the drop, then every 5 s.
+	if len(firedAt) < 3 || firedAt[1] != firedAt[0]+1 || float64(firedAt[2]-firedAt[1])*0.032 < refireS-0.04 {
+		t.Errorf("time_low fired at steps %v, want once, again right after the drop, then every %v s", firedAt, refireS)
+	}
+}
+
 // BenchmarkStep replays the exit behavior's Observations of a whole game on
 // world1 (noise on) and reports the per-step percentiles.
 func BenchmarkStep(b *testing.B) {

@@ -2,7 +2,8 @@
 // the robot's own sensors (nav: GPS and gyro for the pose, the
 // distance sensors and, on a robot that has one, the lidar for walls, the
 // colour sensor for floors). At the start it drives straight for a few
-// centimetres to learn its heading from the GPS track, then turns once on
+// centimetres to learn its heading from the GPS track (nav.Calibrator:
+// forwards or backwards, where the distance sensors see room), then turns once on
 // the spot all the way round (about 2 rad/s, some 3 s), so that the
 // cameras, which see only about ±60° around the heading, look at every
 // wall of the start tile: signs there would otherwise be seen only on the
@@ -14,8 +15,13 @@
 // colour sensor, ahead of the robot's centre, looks into the tile first,
 // backs off whenever that sensor sees a hole, notices when it is stuck and
 // asks for a lack of progress itself, recovers after a relocation,
-// publishes the map on the blackboard (nav.KeyMap) for exit and report, and
-// fires "explored" when no unseen tile is reachable.
+// publishes the map on the blackboard (nav.KeyMap) for exit and report.
+// When no unseen tile is reachable it drives in front of every wall face no
+// camera has looked at yet (signs hang on them; faces.go), and then fires
+// "explored", again while it still drives (a dropped step must not lose
+// it). Hemmed in by its own map while unseen tiles remain across an open
+// side, it backs off, drives out, and at last asks for a lack of progress
+// rather than calling the arena explored.
 //
 // It drives the FSM state "explore". While it drives, the green LED (led8)
 // is on and the others are off.
@@ -23,6 +29,7 @@ package explore
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"github.com/rescuekit/rescuekit/nav"
@@ -67,9 +74,10 @@ type Explore struct {
 	mcfg                             nav.MapConfig
 	robot                            nav.Robot
 
-	tr  *nav.Tracker
-	m   *nav.Map
-	fol nav.Follower
+	tr    *nav.Tracker
+	m     *nav.Map
+	fol   nav.Follower
+	calib nav.Calibrator
 
 	wasDriver    bool
 	scanning     bool    // the start scan has begun
@@ -84,16 +92,28 @@ type Explore struct {
 	planStep     uint64
 	needPlan     bool
 	explored     bool
-	backing      int // steps left backing off
-	boxedIn      int // plans in a row that reached almost nothing
-	escape       int // steps left driving out of a wedge
+	backing      int       // steps left backing off
+	boxedIn      int       // plans in a row that reached almost nothing
+	maxReached   int       // the most nodes a plan that found a goal reached
+	hemLoPs      int       // lacks of progress asked for because hemmed in
+	wantLoP      bool      // ask for a lack of progress (hemmed in)
+	lastDist     []float64 // the distance readings of the latest step
+	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
 	progressPos  nav.Point
 	progressT    float64
 	lopT         float64
 	lastLoP      float64
+	lopStep      uint64 // the step whose Action asked for the last lack of progress
+	exploredStep uint64 // the step whose Action fired explored last
 	step         uint64
+
+	// Wall faces looked at, and the one being driven to (face.key < 0:
+	// none), with the steps spent facing it.
+	faces    faces
+	face     faceGoal
+	faceHold int
 
 	// Scratch buffers of approaches, reused from one tile to the next.
 	nodeBuf, apprBuf []nav.Point
@@ -159,10 +179,12 @@ func (e *Explore) reset() {
 	e.m = nil
 	e.goal = -1
 	e.failures = map[int]int{}
+	e.faces, e.face = newFaces(), faceGoal{key: -1}
 	e.needPlan = true
 	e.explored = false
 	e.scanDone, e.scanning, e.scanTurned = e.scanWheel == 0, false, 0
 	e.fol = nav.Follower{D: e.driver()}
+	e.calib = nav.Calibrator{Wheel: e.calibWheel, Robot: e.robot}
 }
 
 func (e *Explore) driver() nav.Driver {
@@ -197,6 +219,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	}
 	if e.tr.YawKnown() {
 		e.m.Integrate(obs, pose)
+		e.faces.see(e.m, pose)
 	}
 	if e.tr.Relocated() {
 		e.scanDone = true // the start scan is for the start tile only
@@ -248,11 +271,18 @@ func (e *Explore) publish(act *pluginpb.Action) {
 func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) (float64, float64) {
 	now := obs.GetSimTime()
 	if !e.tr.YawKnown() {
-		// The start yaw faces a side without a wall: drive straight to
-		// learn it from the GPS track.
-		return e.calibWheel, e.calibWheel
+		// Drive straight to learn the start yaw from the GPS track, the
+		// way the distance sensors see room (the start may face a wall).
+		return e.calib.Step(obs, pose)
 	}
 	if e.explored {
+		// explored did not take effect yet (explore still drives): its
+		// Action was dropped, or the FSM has not taken it. Ask again.
+		if dropped(obs, e.exploredStep) || obs.GetStep() >= e.exploredStep+refireSteps {
+			e.exploredStep = obs.GetStep()
+			act.Events = append(act.Events, EventExplored)
+			e.publish(act)
+		}
 		return 0, 0
 	}
 	if !e.scanDone {
@@ -262,8 +292,14 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	if pose.Dist(e.progressPos) > 0.03 {
 		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
 	}
-	if now-e.lopT > e.lopS && now-e.lastLoP > 20 {
-		e.lastLoP, e.lopT = now, now
+	if dropped(obs, e.lopStep) {
+		// The lack of progress asked for never left: ask again.
+		e.lastLoP, e.lopT, e.lopStep = math.Inf(-1), math.Inf(-1), 0
+	}
+	e.lastDist = obs.GetDistance()
+	if (now-e.lopT > e.lopS || e.wantLoP) && now-e.lastLoP > 20 {
+		e.wantLoP = false
+		e.lastLoP, e.lopT, e.lopStep = now, now, obs.GetStep()
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
 		return 0, 0
 	}
@@ -303,17 +339,32 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	if e.needPlan || (e.m.Version() != e.planVer && obs.GetStep()-e.planStep >= uint64(e.replanSteps)) || e.pathBlocked() {
 		e.plan(pose, obs.GetStep())
 		if e.explored {
+			e.exploredStep = obs.GetStep()
 			act.Events = append(act.Events, EventExplored)
 			e.publish(act)
 			return 0, 0
 		}
 	}
-	if e.goal < 0 {
+	if e.goal < 0 && e.face.key < 0 {
 		return 0, 0
 	}
 	l, r, done := e.fol.Step(pose)
 	if !done {
 		return l, r
+	}
+	if e.face.key >= 0 {
+		// At the place to look at a face from: face it, stand a few
+		// frames, and count it looked at (whatever the cameras made of it).
+		if l, r, ok := e.driver().Turn(pose, e.face.yaw); !ok {
+			return l, r
+		}
+		if e.faceHold++; e.faceHold < faceHoldSteps {
+			return 0, 0
+		}
+		e.faces.seen[e.face.key] = true
+		e.face.key, e.needPlan = -1, true
+		e.progressPos, e.progressT = pose.Point, now
+		return 0, 0
 	}
 	// At the goal node: the tile is seen once the sensor looked at it.
 	tr, tc := e.goal/1000, e.goal%1000
@@ -335,6 +386,66 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
+// than a quarter of what a plan reached before, means the robot stands in
+// a pocket of its own map (a wall seen too close, a pose error), not that
+// the arena is explored; maxHemLoPs bounds the lacks of progress it asks
+// for to get out (each costs 5 points).
+const (
+	hemmedNodes = 40
+	maxHemLoPs  = 1
+)
+
+// openFrontier reports whether a tile whose floor is unknown lies next to
+// one whose floor is known with no wall between them (on either quarter of
+// their shared side): somewhere is left to explore.
+func (e *Explore) openFrontier() bool {
+	r0, c0, r1, c1 := e.m.Bounds()
+	for tr := r0; tr <= r1; tr++ {
+		for tc := c0; tc <= c1; tc++ {
+			if f := e.m.Floor(tr, tc); f == nav.FloorUnknown || f == nav.FloorHole {
+				continue
+			}
+			r, c := 4*tr, 4*tc
+			sides := [4]struct {
+				dr, dc int
+				a, b   [2]int // the side's two quarter cells
+			}{
+				{-1, 0, [2]int{r, c + 1}, [2]int{r, c + 3}}, {1, 0, [2]int{r + 4, c + 1}, [2]int{r + 4, c + 3}},
+				{0, -1, [2]int{r + 1, c}, [2]int{r + 3, c}}, {0, 1, [2]int{r + 1, c + 4}, [2]int{r + 3, c + 4}},
+			}
+			for _, sd := range sides {
+				if e.m.Floor(tr+sd.dr, tc+sd.dc) != nav.FloorUnknown {
+					continue
+				}
+				if !e.m.Wall(sd.a[0], sd.a[1]) || !e.m.Wall(sd.b[0], sd.b[1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// refireSteps is how many steps explored may go without taking effect
+// before it is fired again.
+const refireSteps = 16
+
+// dropped reports whether obs says that the Action of step (0: none) was
+// dropped by the runner: nothing it asked for happened.
+func dropped(obs *pluginpb.Observation, step uint64) bool {
+	if step == 0 {
+		return false
+	}
+	for _, e := range obs.GetErrors() {
+		var s uint64
+		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &s); err == nil && s == step {
+			return true
+		}
+	}
+	return false
 }
 
 // fullTurn is the yaw the start scan turns through, rad.
@@ -361,6 +472,10 @@ func (e *Explore) scan(pose nav.Pose, now float64) (float64, float64) {
 func (e *Explore) giveUp() {
 	if e.goal >= 0 {
 		e.failures[e.goal]++
+	}
+	if e.face.key >= 0 {
+		e.faces.fail[e.face.key]++
+		e.face.key = -1
 	}
 	e.goal = -1
 	e.fol.Set(nil)
@@ -393,6 +508,21 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 		k.IgnoreObstacles = true
 		e.planWith(pose, k)
 	}
+	if e.explored {
+		// Every reachable floor seen: look at the wall faces no camera
+		// has looked at yet (signs hang on them) before calling it explored.
+		f := e.m.Search(pose.Point, e.costs)
+		if g, ok := e.faces.next(e.m, f); ok {
+			e.explored = false
+			if g.key != e.face.key {
+				e.faceHold = 0
+			}
+			e.face = g
+			e.fol.Set(f.PathTo(g.at))
+			return
+		}
+	}
+	e.face.key = -1
 }
 
 // planWith plans with costs k and reports whether it found a goal; when
@@ -428,6 +558,26 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 		if !k.IgnoreObstacles {
 			return false
 		}
+		if f.Reached() < hemmedNodes && f.Reached() < e.maxReached/4 && e.hemLoPs < maxHemLoPs && e.openFrontier() {
+			// Hemmed in (a wall seen too close, a pose error) where the
+			// robot reached much more before: not explored. Back off and
+			// look again, then drive out towards the freest direction, and
+			// at last ask for a lack of progress (Erebus puts the robot on
+			// its last checkpoint).
+			e.boxedIn++
+			switch {
+			case e.boxedIn <= 5:
+				e.backing = 6
+			case e.boxedIn <= 10:
+				e.escape, e.escapeTurned = 10, false
+				e.escapeYaw = e.m.EscapeYaw(e.robot, pose, e.lastDist)
+			default:
+				e.wantLoP, e.boxedIn = true, 0
+				e.hemLoPs++
+			}
+			e.needPlan = true
+			return false
+		}
 		if f.Reached() < 40 && e.boxedIn < 5 {
 			// Hemmed in (a wall seen too close, a pose error): back off
 			// and look again before calling the arena explored.
@@ -439,6 +589,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 		e.explored = true
 		return false
 	}
+	e.maxReached = max(e.maxReached, f.Reached())
 	e.boxedIn = 0
 	if best != e.goal {
 		e.facing = 0

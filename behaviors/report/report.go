@@ -48,6 +48,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -113,7 +114,8 @@ type Report struct {
 	reportedByMe                         signs.List
 	sent                                 []sentReport
 	log                                  *zap.Logger
-	maps                                 nav.MapReader // the robot's map, kept between plans
+	maps                                 nav.MapReader     // the robot's map, kept between plans
+	lastWrites                           map[string][]byte // the blackboard writes of the last job's end
 }
 
 // job is the report of one sign.
@@ -233,6 +235,15 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		return act, nil
 	}
 	now := obs.GetSimTime()
+	if r.job.id == cand.ID && r.job.phase == phaseDone && r.lastWrites != nil {
+		// The job ended, yet report drives with its sign still the
+		// candidate: the Action that ended it was dropped (or its event not
+		// taken). Send its writes and "reported" again; never the report.
+		act.Blackboard = maps.Clone(r.lastWrites)
+		act.Events = append(act.Events, EventReported)
+		act.Wheels = &pluginpb.Wheels{}
+		return act, nil
+	}
 	if r.job.id != cand.ID || r.job.phase == phaseDone {
 		r.startJob(cand, now)
 		if why := alreadyReported(cand, bb); why != "" {
@@ -391,7 +402,8 @@ const gateRadiusCm = 3.3
 // reportPoint returns the coordinates to report sign s at: its estimate,
 // or, when that is within the gate's duplicate radius of an earlier report
 // of the same category (two signs on the walls of one corner can be 3 cm
-// apart), the estimate moved away from it by at most 2.5 cm — Erebus
+// apart), the estimate moved away from it by at most 2.5 cm, or along the
+// sign's normal by at most farNormalCm — Erebus
 // accepts any point within 0.09 m of the sign and picks the nearest sign
 // not yet found. ok is false when no such point is free.
 func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok bool) {
@@ -441,8 +453,25 @@ func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok
 			}
 		}
 	}
+	// Still too near (back-to-back signs of one category, 1.12 cm apart
+	// on the two faces of a wall, RULES.md §2.2): move out along the
+	// sign's normal, which keeps the point nearer to this sign than to the
+	// one behind the wall, up to farNormalCm.
+	if n := s.Normal; n.Len() > 0 {
+		for mag := 3.0; mag <= farNormalCm; mag += 0.5 {
+			cx, cz := int32(math.Round(ex+mag*n.X)), int32(math.Round(ez+mag*n.Z))
+			if dd, _, _ := nearest(float64(cx), float64(cz)); dd > gateRadiusCm {
+				return cx, cz, true
+			}
+		}
+	}
 	return 0, 0, false
 }
+
+// farNormalCm is how far (cm) reportPoint moves a report along the sign's
+// normal at most: Erebus accepts an estimate within 0.09 m of the sign
+// (RULES.md §1.3), and this leaves room for the estimate's own error.
+const farNormalCm = 5.0
 
 // sameSignRadius is how close (m) an estimate must be to a sign reported
 // already to be that sign: signs are 0.016 m wide, and distinct signs on the
@@ -462,7 +491,10 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 	}
 	for _, p := range rep {
 		if p.ID != s.ID && (p.Status == signs.Reported || p.Status == signs.Confirmed) &&
-			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) {
+			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) &&
+			(p.Normal.Len() == 0 || s.Normal.Len() == 0 || p.Normal.Dot(s.Normal) > -0.5) {
+			// Signs facing opposite ways are on the two faces of a wall,
+			// 2·0.0056 m apart (RULES.md §2.2): never the same sign.
 			return fmt.Sprintf("the same sign as %v", p)
 		}
 	}
@@ -634,6 +666,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		writes[nav.KeySigns] = nil
 	}
 	act.Blackboard = writes
+	r.lastWrites = writes
 	act.Events = append(act.Events, EventReported)
 	act.Wheels = &pluginpb.Wheels{}
 	return act

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,6 +69,9 @@ type world struct {
 	// drop, when > 0, drops the first Action carrying a report, as the
 	// runner does when a plugin misses its deadline, and says so.
 	drop int
+	// dropEnd, when > 0, drops that many of the Actions that end the job
+	// (writes and "reported" lost), and says so.
+	dropEnd int
 }
 
 func (w *world) run(n int) {
@@ -91,6 +95,11 @@ func (w *world) run(n int) {
 		a, err := w.b.Step(context.Background(), obs)
 		if err != nil {
 			w.t.Fatal(err)
+		}
+		if w.dropEnd > 0 && slices.Contains(a.GetEvents(), EventReported) {
+			w.dropEnd--
+			w.errs = append(w.errs, fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, w.step))
+			continue
 		}
 		for k, v := range a.GetBlackboard() {
 			if len(v) == 0 {
@@ -178,6 +187,23 @@ func TestReportsAgainWhenDropped(t *testing.T) {
 	w.run(600)
 	if len(w.sent) != 1 || len(w.events) != 1 {
 		t.Fatalf("sent %d reports and events %v, want the report sent again and one %q", len(w.sent), w.events, EventReported)
+	}
+	rep, err := signs.Get(w.bb, signs.KeyReported)
+	if err != nil || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+		t.Fatalf("signs.reported = %v, %v; want the sign confirmed", rep, err)
+	}
+}
+
+// TestEndResentWhenDropped: the Action that ended the job (the sign in
+// signs.reported, "reported") was dropped; report sends its writes and the
+// event again, and never the report a second time (that would be a
+// misidentification).
+func TestEndResentWhenDropped(t *testing.T) {
+	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.dropEnd = 2
+	w.run(600)
+	if len(w.sent) != 1 || len(w.events) != 1 || w.events[0] != EventReported {
+		t.Fatalf("sent %d reports and events %v, want one report and one %q", len(w.sent), w.events, EventReported)
 	}
 	rep, err := signs.Get(w.bb, signs.KeyReported)
 	if err != nil || len(rep) != 1 || rep[0].Status != signs.Confirmed {
@@ -297,5 +323,32 @@ func TestSkipsSignReportedAlready(t *testing.T) {
 				t.Errorf("sent %v, events %v, signs.reported %v: want nothing sent, one %q, the sign unreachable", w.sent, w.events, rep, EventReported)
 			}
 		})
+	}
+}
+
+// TestReportPointBackToBack: a sign of the category of one reported on the
+// other face of the same wall (as estimated in TestTwoFacedWall of
+// behaviors/fullgame, 1 cm behind it) is reported from a point
+// moved out along its own normal, clear of the gate's duplicate radius and
+// within Erebus's 0.09 m of it (it used to be given up: "too close to an
+// earlier report of the same category").
+func TestReportPointBackToBack(t *testing.T) {
+	r := NewLogged(nil).(*Report)
+	back := signs.Sign{ID: 1, Letter: 'U', Status: signs.Confirmed, Pos: signs.Vec2{X: -0.056, Z: -0.028}, Normal: signs.Vec2{X: 1}}
+	bb := map[string][]byte{signs.KeyReported: signs.List{back}.Encode()}
+	s := signs.Sign{ID: 2, Letter: 'H', Pos: signs.Vec2{X: -0.066, Z: -0.032}, Normal: signs.Vec2{X: -1}}
+	x, z, ok := r.reportPoint(s, bb)
+	if !ok {
+		t.Fatal("no point to report at")
+	}
+	bx, bz := back.ReportCm()
+	if d := hypot(x-bx, z-bz); d <= gateRadiusCm {
+		t.Errorf("(%d,%d) is %.1f cm from the earlier report, want > %.1f", x, z, d, gateRadiusCm)
+	}
+	if d := math.Hypot(float64(x)-100*s.Pos.X, float64(z)-100*s.Pos.Z); d > 6 {
+		t.Errorf("(%d,%d) is %.1f cm from the sign, want ≤ 6", x, z, d)
+	}
+	if float64(x) > 100*s.Pos.X {
+		t.Errorf("(%d,%d) is behind the sign's wall", x, z)
 	}
 }

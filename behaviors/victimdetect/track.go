@@ -47,13 +47,13 @@ type tracker struct {
 // strong tells a classification that counts on its own.
 func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool) *track {
 	probe := signs.Sign{Pos: d.Pos, Normal: d.Normal}
-	if ignore.Match(probe, tr.radius) >= 0 {
+	if match(ignore, probe, tr.radius) >= 0 {
 		return nil
 	}
 	var best *track
 	bd := math.Inf(1)
 	for _, t := range tr.tracks {
-		if !signs.Same(t.sign, probe, tr.radius) {
+		if !sameSign(t.sign, probe, tr.radius) {
 			continue
 		}
 		if dd := t.sign.Pos.Dist(d.Pos); dd < bd {
@@ -67,6 +67,27 @@ func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool)
 	}
 	best.merge(d, step, strong)
 	return best
+}
+
+// sameSign is signs.Same, except that two signs facing opposite ways are
+// never one: the signs on the two faces of one wall stand 2·0.0056 m apart
+// (RULES.md §2.2), closer than any radius that merges the views of one sign.
+func sameSign(a, b signs.Sign, radius float64) bool {
+	if a.Normal.Len() > 0 && b.Normal.Len() > 0 && a.Normal.Dot(b.Normal) < -0.5 {
+		return false
+	}
+	return signs.Same(a, b, radius)
+}
+
+// match returns the index of the first sign in l that is sameSign as s
+// within radius, or −1.
+func match(l signs.List, s signs.Sign, radius float64) int {
+	for i := range l {
+		if sameSign(l[i], s, radius) {
+			return i
+		}
+	}
+	return -1
 }
 
 // merge folds detection d into t.

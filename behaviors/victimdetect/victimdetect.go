@@ -413,11 +413,11 @@ func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 // Same as the later ones), which converge on one place. Reporting the
 // second would be a misidentification.
 func (d *Detect) duplicate(t *track, reported signs.List) bool {
-	if i := reported.Match(t.sign, d.tr.radius); i >= 0 && reported[i].ID != t.sign.ID {
+	if i := match(reported, t.sign, d.tr.radius); i >= 0 && reported[i].ID != t.sign.ID {
 		return true
 	}
 	for _, o := range d.tr.tracks {
-		if o != t && o.sign.Status != signs.Seen && signs.Same(o.sign, t.sign, d.tr.radius) {
+		if o != t && o.sign.Status != signs.Seen && sameSign(o.sign, t.sign, d.tr.radius) {
 			return true
 		}
 	}

@@ -1,0 +1,221 @@
+package explore
+
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/nav"
+)
+
+// Wall faces. Signs hang on walls (RULES.md §2.2: 0.0056 m in front of the
+// wall's centre line), so a floor that has been seen is not enough: every
+// face of every wall must have been in front of a camera, close enough for
+// a sign on it to be classified. The map's wall cells on the lines between
+// two corners of a quarter (a cell with one odd and one even coordinate) are
+// the faces' middles; each has two sides.
+const (
+	// signSize is the side of a sign (m) and signOffset its distance from
+	// the wall's centre line (RULES.md §2.2).
+	signSize   = 0.016
+	signOffset = 0.0056
+	// cameraFocalPx is the focal length in pixels of the default robot's
+	// cameras: 64 pixels wide with a field of view of 1 rad (RULES.md §5),
+	// 32/tan(0.5).
+	cameraFocalPx = 58.26
+	// classifyPx is the least height in pixels of a sign victim-detect
+	// classifies (its classify_pixels default).
+	classifyPx = 7
+	// cameraAhead is how far the cameras sit ahead of the robot's centre (m).
+	cameraAhead = 0.035
+	// faceViewDist is the farthest distance (m, from the robot's centre)
+	// at which a face counts as looked at: a sign there is classifyPx tall
+	// in the image, with a 2 cm margin.
+	faceViewDist = signSize*cameraFocalPx/classifyPx + cameraAhead - 0.02
+	// faceViewCos is the cosine of the largest angle between the heading
+	// and a face looked at: the three cameras (axes 0 and ±30°, each 1 rad
+	// wide) see ±58°; 40° keeps a sign whole in one image.
+	faceViewCos = 0.766
+	// faceIncidenceCos is the cosine of the largest angle between a face's
+	// normal and the line of sight (a sign seen more obliquely is too
+	// narrow to classify).
+	faceIncidenceCos = 0.5
+	// faceViewSteps is how many steps a face must be in view to count as
+	// looked at: victim-detect raises a sign after two classified views,
+	// and gets the cameras every other step.
+	faceViewSteps = 4
+	// faceHoldSteps is how many steps the robot stands facing a face it
+	// drove to look at (two camera frames at least).
+	faceHoldSteps = 6
+	// faceFailures is how many failed attempts give a face up.
+	faceFailures = 2
+)
+
+// gridCells is the side of the map's full grid of cells (nav's layout:
+// 4·n+1 cells for n = 2·MaxTiles+1 tiles).
+const gridCells = 4*(2*nav.MaxTiles+1) + 1
+
+// startCell is the full-grid cell of the start tile's centre.
+const startCell = 4*nav.MaxTiles + 2
+
+// faceKey names one side of a face cell: (row·gridCells + col)·2 + side,
+// side 0 the face looking towards −Z or −X, 1 towards +Z or +X.
+type faceKey int32
+
+func (k faceKey) cell() (row, col, side int) {
+	c := int(k) / 2
+	return c / gridCells, c % gridCells, int(k) % 2
+}
+
+func keyOf(row, col, side int) faceKey { return faceKey((row*gridCells+col)*2 + side) }
+
+// cellPoint is the world position of full-grid cell (row, col) of m.
+func cellPoint(m *nav.Map, row, col int) nav.Point {
+	s := m.Start()
+	return nav.Point{X: s.X + float64(col-startCell)*nav.CellSize, Z: s.Z + float64(row-startCell)*nav.CellSize}
+}
+
+// isFace reports whether cell (row, col) is the middle of a quarter side.
+func isFace(row, col int) bool { return (row%2 == 0) != (col%2 == 0) }
+
+// faceNormal is the unit normal of side side of face cell (row, col).
+func faceNormal(row, col, side int) nav.Point {
+	s := float64(2*side - 1)
+	if row%2 == 0 { // on a horizontal line
+		return nav.Point{Z: s}
+	}
+	return nav.Point{X: s}
+}
+
+// facePoint is where a sign on side side of face cell (row, col) would be.
+func facePoint(m *nav.Map, row, col, side int) nav.Point {
+	c, n := cellPoint(m, row, col), faceNormal(row, col, side)
+	return nav.Point{X: c.X + n.X*signOffset, Z: c.Z + n.Z*signOffset}
+}
+
+// faceFloorKnown reports whether the floor in front of the face is known
+// and not a hole (a face looking out of the arena or into the unknown is
+// not one to look at).
+func faceFloorKnown(m *nav.Map, row, col, side int) bool {
+	c, n := cellPoint(m, row, col), faceNormal(row, col, side)
+	p := nav.Point{X: c.X + n.X*nav.CellSize, Z: c.Z + n.Z*nav.CellSize}
+	tr, tc, ok := m.TileOf(p)
+	if !ok {
+		return false
+	}
+	f := m.Floor(tr, tc)
+	return f != nav.FloorUnknown && f != nav.FloorHole
+}
+
+// faces remembers which wall faces a camera has looked at.
+type faces struct {
+	seen  map[faceKey]bool
+	views map[faceKey]int // steps in view so far, of the faces not seen yet
+	fail  map[faceKey]int
+}
+
+func newFaces() faces {
+	return faces{seen: map[faceKey]bool{}, views: map[faceKey]int{}, fail: map[faceKey]int{}}
+}
+
+// see marks the faces the cameras look at from pose on map m.
+func (fs *faces) see(m *nav.Map, pose nav.Pose) {
+	r0, c0 := m.Cell(pose.Point)
+	reach := int(math.Ceil(faceViewDist / nav.CellSize))
+	head := nav.Point{X: -math.Sin(pose.Yaw), Z: -math.Cos(pose.Yaw)}
+	for r := r0 - reach; r <= r0+reach; r++ {
+		for c := c0 - reach; c <= c0+reach; c++ {
+			if r < 0 || c < 0 || !isFace(r, c) || !m.Wall(r, c) {
+				continue
+			}
+			for side := range 2 {
+				k := keyOf(r, c, side)
+				if fs.seen[k] || !visible(m, pose.Point, head, r, c, side) {
+					continue
+				}
+				if fs.views[k]++; fs.views[k] >= faceViewSteps {
+					fs.seen[k] = true
+					delete(fs.views, k)
+				}
+			}
+		}
+	}
+}
+
+// visible reports whether side side of face cell (row, col) is in view
+// from p with heading head: near enough, in front, not too oblique, and no
+// wall of the map in between.
+func visible(m *nav.Map, p, head nav.Point, row, col, side int) bool {
+	fp := facePoint(m, row, col, side)
+	n := faceNormal(row, col, side)
+	vx, vz := fp.X-p.X, fp.Z-p.Z
+	d := math.Hypot(vx, vz)
+	if d > faceViewDist || d < 1e-6 {
+		return false
+	}
+	if (vx*head.X+vz*head.Z)/d < faceViewCos || -(vx*n.X+vz*n.Z)/d < faceIncidenceCos {
+		return false
+	}
+	// Line of sight: the samples short of the face must not fall on
+	// another wall cell.
+	const step = 0.01
+	for t := step; t < d-nav.CellSize/2; t += step {
+		q := nav.Point{X: p.X + vx*t/d, Z: p.Z + vz*t/d}
+		qr, qc := m.Cell(q)
+		if (qr%2 == 0 || qc%2 == 0) && (qr != row || qc != col) && m.Wall(qr, qc) {
+			return false
+		}
+	}
+	return true
+}
+
+// faceGoal is a place to look at an unseen face from.
+type faceGoal struct {
+	key faceKey
+	at  nav.Point
+	yaw float64
+}
+
+// next returns the cheapest place (by the search f from the robot) to look
+// at a face not seen yet, over the faces of the walls within m's bounds.
+func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
+	tr0, tc0, tr1, tc1 := m.Bounds()
+	best, bestCost := faceGoal{}, math.Inf(1)
+	for r := max(0, 4*tr0); r <= min(gridCells-1, 4*tr1+4); r++ {
+		for c := max(0, 4*tc0); c <= min(gridCells-1, 4*tc1+4); c++ {
+			if !isFace(r, c) || !m.Wall(r, c) {
+				continue
+			}
+			for side := range 2 {
+				k := keyOf(r, c, side)
+				if fs.seen[k] || fs.fail[k] >= faceFailures || !faceFloorKnown(m, r, c, side) {
+					continue
+				}
+				fp := facePoint(m, r, c, side)
+				n := faceNormal(r, c, side)
+				// Nodes two and four cells in front, one cell to either
+				// side along the wall (nodes have even coordinates).
+				for _, out := range [2]int{4, 2} {
+					for _, along := range [2]int{-1, 1} {
+						nr, nc := r+int(n.Z)*out, c+int(n.X)*out
+						if row := r%2 == 0; row {
+							nc += along
+						} else {
+							nr += along
+						}
+						at := cellPoint(m, nr, nc)
+						if m.Blocked(at) {
+							continue
+						}
+						cost := f.Cost(at)
+						if out == 2 {
+							cost += 0.05 // close: the sign may not fit in the image
+						}
+						if cost < bestCost {
+							best, bestCost = faceGoal{key: k, at: at, yaw: nav.YawTowards(at, fp)}, cost
+						}
+					}
+				}
+			}
+		}
+	}
+	return best, !math.IsInf(bestCost, 1)
+}
