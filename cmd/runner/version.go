@@ -21,9 +21,9 @@ func init() { register(newVersionCmd) }
 
 // buildVersion is what the runner knows of its own build.
 type buildVersion struct {
-	Module   string   `json:"module"`   // the rescuekit module version: vX.Y.Z, or (devel)
+	Module   string   `json:"module"`             // the rescuekit module version: vX.Y.Z, or (devel)
 	Revision string   `json:"revision,omitempty"` // the VCS revision, when the build recorded one
-	Protocol int      `json:"protocol"` // pluginpb.ProtocolVersion
+	Protocol int      `json:"protocol"`           // pluginpb.ProtocolVersion
 	Go       string   `json:"go"`
 	Erebus   []string `json:"erebus"` // the Erebus releases it plays
 }
