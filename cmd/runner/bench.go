@@ -109,6 +109,6 @@ func newPluginsCmd() *cobra.Command {
 			return enc.Encode(d)
 		},
 	}
-	cmd.AddCommand(describe)
+	cmd.AddCommand(describe, newPluginsLockCmd())
 	return cmd
 }
