@@ -156,5 +156,6 @@ func (r *runner) apply() {
 
 func (r *runner) plugErr(s *slot, msg string) {
 	s.errs = append(s.errs, msg)
+	r.noteRefusal(s, msg)
 	r.logw(r.log.Info, "refused", zap.String("plugin", s.name), zap.String("why", msg))
 }

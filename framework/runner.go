@@ -135,6 +135,9 @@ type Summary struct {
 	Transitions    map[string]int         `json:"transitions"`
 	EventsRejected int                    `json:"events_rejected"`
 	LackOfProgress int                    `json:"lack_of_progress_received"`
+	// Notices are what went wrong without stopping the game, each once, with
+	// what to do (Notice).
+	Notices []Notice `json:"notices"`
 	// Startup is the wall time from Run's start to the first step: plugins
 	// launched, described and configured.
 	Startup time.Duration `json:"startup_ns"`
@@ -158,6 +161,7 @@ type runner struct {
 	slots   []*slot
 	byName  map[string]*slot
 	sum     Summary
+	notes   *notices
 	step    uint64
 	now     float64
 	game    *pluginpb.GameInfo
@@ -199,6 +203,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		still: newStillness(o.WheelRadius),
 		ctlMs: o.Config.ControlStepMs, byName: map[string]*slot{},
 		drivers: o.Config.Drivers(),
+		notes:   newNotices(),
 	}
 	r.dt = float64(r.ctlMs) / 1000
 	r.budget = time.Duration(o.Config.Deadline()) * time.Millisecond
@@ -218,6 +223,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
 	}
+	r.noteStart()
 	start := time.Now()
 	r.sum.Startup = start.Sub(t0)
 	err := r.loop(ctx)
@@ -233,6 +239,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		r.sum.Plugins[s.name] = s.stats
 	}
 	r.sum.BudgetNote = budgetNote(r.sum)
+	r.sum.Notices = r.notes.list()
 	return r.sum, err
 }
 

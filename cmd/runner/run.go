@@ -196,6 +196,7 @@ func printSummary(w io.Writer, res game.Result) {
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}
+	printNotices(w, s)
 }
 
 // modeLine says how the runner waited for the plugins.
@@ -273,5 +274,6 @@ func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) er
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}
+	printNotices(w, s)
 	return nil
 }
