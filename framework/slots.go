@@ -96,18 +96,21 @@ func (r *runner) startAll(ctx context.Context) error {
 func (r *runner) start(ctx context.Context, s *slot) error {
 	conn, err := r.o.Launch(ctx, s.name, s.cfg)
 	if err != nil {
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return pluginError(s.name, err)
 	}
 	desc, err := conn.Describe(ctx)
 	if err == nil {
 		err = checkDrives(s.name, s.cfg, desc)
 	}
 	if err == nil {
+		err = checkParams(s.name, s.cfg, desc)
+	}
+	if err == nil {
 		err = conn.Configure(ctx, s.cfg.Params, r.o.Seed)
 	}
 	if err != nil {
 		conn.Kill()
-		return fmt.Errorf("plugin %s: %w", s.name, err)
+		return pluginError(s.name, err)
 	}
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {

@@ -54,20 +54,6 @@ func TestGoDirective(t *testing.T) {
 	}
 }
 
-func TestDidYouMean(t *testing.T) {
-	names := []string{"max_wheel", "speed", "explore_for"}
-	for _, c := range []struct{ in, want string }{
-		{"max_whel", `: did you mean "max_wheel"?`},
-		{"sped", `: did you mean "speed"?`},
-		{"colour", ""},
-		{"speed", ""},
-	} {
-		if got := didYouMean(c.in, names); got != c.want {
-			t.Errorf("didYouMean(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 // TestPluginNewModuleBuildsAndPlays writes a plugin module with `runner
 // plugin new`, requiring this checkout through a replace, runs its own
 // tests with the go command, builds it, and plays a game with it in place of
