@@ -89,6 +89,8 @@ type StepInfo struct {
 
 // PluginStats counts what happened to one plugin.
 type PluginStats struct {
+	// Version is the plugin's own version, from its description.
+	Version string `json:"version"`
 	// Steps counts the answers received, Misses the steps with no answer
 	// within the deadline (real-time mode: those got a safe action).
 	Steps  int `json:"steps"`

@@ -113,6 +113,7 @@ func (r *runner) start(ctx context.Context, s *slot) error {
 		return pluginError(s.name, err)
 	}
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
+	s.stats.Version = desc.GetVersion()
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -126,9 +125,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 		return err
 	}
 	if f.json {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return writeJSONOut(cmd.OutOrStdout(), runOutput{SchemaVersion: SchemaVersion, Result: res, PluginsPlayed: playedPlugins(cfg, exe, res.Runner)})
 	}
 	printSummary(cmd.OutOrStdout(), res)
 	return nil
@@ -260,9 +257,7 @@ func mapStr(m map[string]int) string {
 // referee is not ours (Webots): the score is Erebus's to show.
 func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		return writeJSONOut(cmd.OutOrStdout(), summaryOutput{SchemaVersion: SchemaVersion, Summary: s})
 	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "ended: %s after %d steps (%.1f s simulated, %s wall time), final state %s\n",
