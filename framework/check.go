@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rescuekit/rescuekit/internal/suggest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -64,7 +63,7 @@ func checkParams(name string, pc PluginConfig, desc *pluginpb.Description) error
 			accepts = strings.Join(declared, ", ")
 		}
 		errs = append(errs, fmt.Errorf("%w: plugins.%s.params has %q, which the plugin (%s %s) does not declare%s (it accepts: %s)",
-			ErrConfig, name, k, desc.GetName(), desc.GetVersion(), suggest.DidYouMean(k, declared), accepts))
+			ErrConfig, name, k, desc.GetName(), desc.GetVersion(), DidYouMean(k, declared), accepts))
 	}
 	return errors.Join(errs...)
 }

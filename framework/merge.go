@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/rescuekit/rescuekit/internal/suggest"
 )
 
 // mergeYAML decodes the YAML document b over c field by field: a mapping
@@ -53,7 +51,7 @@ func mergeNode(n *yaml.Node, v reflect.Value, path string) error {
 			k, val := n.Content[i], n.Content[i+1]
 			idx, ok := fields[k.Value]
 			if !ok {
-				return fmt.Errorf("line %d: %s has no field %q%s (it has %s)", k.Line, where, k.Value, suggest.DidYouMean(k.Value, names), strings.Join(names, ", "))
+				return fmt.Errorf("line %d: %s has no field %q%s (it has %s)", k.Line, where, k.Value, DidYouMean(k.Value, names), strings.Join(names, ", "))
 			}
 			if err := mergeNode(val, v.Field(idx), join(path, k.Value)); err != nil {
 				return err

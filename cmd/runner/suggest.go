@@ -1,6 +1,8 @@
 package main
 
-import "github.com/rescuekit/rescuekit/internal/suggest"
+import "github.com/rescuekit/rescuekit/framework"
 
-// didYouMean is suggest.DidYouMean.
-func didYouMean(name string, candidates []string) string { return suggest.DidYouMean(name, candidates) }
+// didYouMean is framework.DidYouMean.
+func didYouMean(name string, candidates []string) string {
+	return framework.DidYouMean(name, candidates)
+}

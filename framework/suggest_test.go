@@ -1,10 +1,10 @@
-package suggest_test
+package framework_test
 
 import (
 	"fmt"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/internal/suggest"
+	"github.com/rescuekit/rescuekit/framework"
 )
 
 func TestDidYouMean(t *testing.T) {
@@ -17,16 +17,16 @@ func TestDidYouMean(t *testing.T) {
 		{"speed", ""},
 		{"", ""},
 	} {
-		if got := suggest.DidYouMean(c.in, names); got != c.want {
+		if got := framework.DidYouMean(c.in, names); got != c.want {
 			t.Errorf("DidYouMean(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
-	if got := suggest.DidYouMean("x", nil); got != "" {
+	if got := framework.DidYouMean("x", nil); got != "" {
 		t.Errorf("no candidates: %q", got)
 	}
 }
 
 func ExampleDidYouMean() {
-	fmt.Println("unknown field \"plugns\"" + suggest.DidYouMean("plugns", []string{"plugins", "fsm", "comms"}))
+	fmt.Println("unknown field \"plugns\"" + framework.DidYouMean("plugns", []string{"plugins", "fsm", "comms"}))
 	// Output: unknown field "plugns": did you mean "plugins"?
 }

@@ -1,5 +1,4 @@
-// Package suggest finds the name a user most likely meant.
-package suggest
+package framework
 
 import "fmt"
 
