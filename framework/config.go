@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -136,56 +134,23 @@ func LoadConfig(path string) (Config, error) {
 }
 
 // ParseConfig decodes YAML over the embedded default and validates the
-// result. Unknown fields are an error (they are usually typos). A config that
-// gives fsm or plugins replaces those sections of the default whole.
+// result. Unknown fields are an error (they are usually typos). It merges
+// field by field (mergeYAML): what a file leaves out keeps the default.
 func ParseConfig(b []byte) (Config, error) {
 	var c Config
 	if !bytes.Equal(b, defaultYAML) {
 		c = DefaultConfig()
 	}
+	if err := mergeYAML(b, &c); err != nil {
+		return Config{}, err
+	}
 	if len(bytes.TrimSpace(b)) > 0 {
-		var over Config
-		dec := yaml.NewDecoder(bytes.NewReader(b))
-		dec.KnownFields(true)
-		if err := dec.Decode(&over); err != nil {
-			return Config{}, fmt.Errorf("invalid YAML: %w", err)
-		}
-		c.merge(over)
 		c.applyExplicitZeros(b)
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, err
 	}
 	return c, nil
-}
-
-func (c *Config) merge(o Config) {
-	setInt := func(dst *int, v int) {
-		if v != 0 {
-			*dst = v
-		}
-	}
-	setInt(&c.ControlStepMs, o.ControlStepMs)
-	setInt(&c.DeadlineMs, o.DeadlineMs)
-	setInt(&c.MaxMisses, o.MaxMisses)
-	setInt(&c.RestartBackoffMs, o.RestartBackoffMs)
-	setInt(&c.RestartBackoffMaxMs, o.RestartBackoffMaxMs)
-	setInt(&c.HangTimeoutMs, o.HangTimeoutMs)
-	if o.Realtime {
-		c.Realtime = true
-	}
-	if o.Comms.StillMarginS != 0 {
-		c.Comms.StillMarginS = o.Comms.StillMarginS
-	}
-	if o.Comms.DuplicateRadiusM != 0 {
-		c.Comms.DuplicateRadiusM = o.Comms.DuplicateRadiusM
-	}
-	if o.FSM.Initial != "" || len(o.FSM.States) > 0 || len(o.FSM.Events) > 0 || o.FSM.Callbacks != nil {
-		c.FSM = o.FSM
-	}
-	if o.Plugins != nil {
-		c.Plugins = o.Plugins
-	}
 }
 
 // Deadline returns the per-step plugin deadline in milliseconds.

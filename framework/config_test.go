@@ -73,8 +73,7 @@ plugins:
 `, []string{`plugins.explore: drives unknown state "wander"`}},
 		{"state without driver", `
 plugins:
-  explore: {cmd: builtin, drives: [explore]}
-  exit: {cmd: builtin, drives: [exit]}
+  report: {disabled: true}
 `, []string{`fsm state "report": no plugin drives it`}},
 		{"two drivers", `
 plugins:
@@ -82,7 +81,7 @@ plugins:
   report: {cmd: builtin, drives: [report]}
   exit: {cmd: builtin, drives: [exit]}
 `, []string{`state "report" is already driven by plugin explore`}},
-		{"unknown field", "control_stepms: 32\n", []string{"field control_stepms not found"}},
+		{"unknown field", "control_stepms: 32\n", []string{`no field "control_stepms": did you mean "control_step_ms"?`}},
 		{"bad control step", "control_step_ms: 20\n", []string{"control_step_ms 20"}},
 		{"still margin below Erebus", "comms: {still_margin_s: 0.5}\n", []string{"still_margin_s 0.5"}},
 		{"bad sha", `
@@ -128,8 +127,8 @@ func TestParseConfigOverridesDefault(t *testing.T) {
 	if c.Comms.StillMarginS != 1.2 {
 		t.Errorf("still margin %g: the default should remain", c.Comms.StillMarginS)
 	}
-	if _, ok := c.Plugins["victimdetect"]; ok {
-		t.Error("plugins section should replace the default's")
+	if c.Plugins["explore"].Cmd != "./wf" || c.Plugins["victimdetect"].Cmd != Builtin {
+		t.Errorf("plugins %+v: want explore replaced field by field and victimdetect kept", c.Plugins)
 	}
 }
 

@@ -178,6 +178,7 @@ func (r *runner) observe() *pluginpb.Observation {
 	}
 	r.readRadio()
 	obs.StillSeconds = r.still.update(r.dt, wheels)
+	r.noteStill(obs.StillSeconds)
 	return obs
 }
 

@@ -155,5 +155,6 @@ func (r *runner) apply() {
 
 func (r *runner) plugErr(s *slot, msg string) {
 	s.addErr(msg)
+	r.noteRefusal(s, msg)
 	r.logw(r.log.Info, "refused", zap.String("plugin", s.name), zap.String("why", msg))
 }

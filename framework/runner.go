@@ -92,6 +92,8 @@ type StepInfo struct {
 
 // PluginStats counts what happened to one plugin.
 type PluginStats struct {
+	// Version is the plugin's own version, from its description.
+	Version string `json:"version"`
 	// Steps counts the answers received, Misses the steps with no answer
 	// within the deadline (real-time mode: those got a safe action).
 	Steps  int `json:"steps"`
@@ -141,6 +143,9 @@ type Summary struct {
 	Transitions    map[string]int         `json:"transitions"`
 	EventsRejected int                    `json:"events_rejected"`
 	LackOfProgress int                    `json:"lack_of_progress_received"`
+	// Notices are what went wrong without stopping the game, each once, with
+	// what to do (Notice).
+	Notices []Notice `json:"notices"`
 	// Startup is the wall time from Run's start to the first step: plugins
 	// launched, described and configured.
 	Startup time.Duration `json:"startup_ns"`
@@ -164,6 +169,7 @@ type runner struct {
 	slots   []*slot
 	byName  map[string]*slot
 	sum     Summary
+	notes   *notices
 	step    uint64
 	now     float64
 	game    *pluginpb.GameInfo
@@ -214,6 +220,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		still: newStillness(o.WheelRadius),
 		ctlMs: o.Config.ControlStepMs, byName: map[string]*slot{},
 		drivers: o.Config.Drivers(),
+		notes:   newNotices(),
 	}
 	r.dt = float64(r.ctlMs) / 1000
 	r.budget = time.Duration(o.Config.Deadline()) * time.Millisecond
@@ -234,6 +241,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 	if err := r.startAll(ctx); err != nil {
 		return Summary{}, err
 	}
+	r.noteStart()
 	start := time.Now()
 	r.sum.Startup = start.Sub(t0)
 	err := r.loop(ctx)
@@ -252,6 +260,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		r.sum.Plugins[s.name] = s.stats
 	}
 	r.sum.BudgetNote = budgetNote(r.sum)
+	r.sum.Notices = r.notes.list()
 	return r.sum, err
 }
 

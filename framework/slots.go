@@ -122,6 +122,9 @@ func (r *runner) launch(ctx context.Context, s *slot) (PluginConn, *pluginpb.Des
 		err = checkDrives(s.name, s.cfg, desc)
 	}
 	if err == nil {
+		err = checkParams(s.name, s.cfg, desc)
+	}
+	if err == nil {
 		err = conn.Configure(ctx, s.cfg.Params, r.o.Seed)
 	}
 	if err != nil {
@@ -134,6 +137,7 @@ func (r *runner) launch(ctx context.Context, s *slot) (PluginConn, *pluginpb.Des
 // adopt makes a started plugin s's.
 func (r *runner) adopt(s *slot, conn PluginConn, desc *pluginpb.Description) {
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
+	s.stats.Version = desc.GetVersion()
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
 	}

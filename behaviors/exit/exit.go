@@ -259,11 +259,8 @@ func (x *Exit) droppedStep(obs *pluginpb.Observation, step uint64) bool {
 // in obs.
 func droppedSteps(obs *pluginpb.Observation) []uint64 {
 	var out []uint64
-	for _, e := range obs.GetErrors() {
-		var step uint64
-		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &step); err == nil {
-			out = append(out, step)
-		}
+	for _, d := range obs.GetDropped() {
+		out = append(out, d.GetStep())
 	}
 	return out
 }

@@ -108,7 +108,7 @@ func TestTimeLowResent(t *testing.T) {
 			obs.Inbox = []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{GameSecondsLeft: 15, RealSecondsLeft: 100}}}}
 		}
 		if len(firedAt) == 1 && i == firedAt[0]+1 {
-			obs.Errors = []string{fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, firedAt[0])}
+			obs.Dropped = []*pluginpb.DroppedStep{{Step: firedAt[0], Reason: "no answer within the 8 ms deadline; the action was not applied"}}
 		}
 		act, err := x.Step(ctx, obs)
 		if err != nil {

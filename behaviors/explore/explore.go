@@ -29,7 +29,6 @@ package explore
 
 import (
 	"context"
-	"fmt"
 	"math"
 
 	"github.com/rescuekit/rescuekit/nav"
@@ -439,9 +438,8 @@ func dropped(obs *pluginpb.Observation, step uint64) bool {
 	if step == 0 {
 		return false
 	}
-	for _, e := range obs.GetErrors() {
-		var s uint64
-		if _, err := fmt.Sscanf(e, pluginpb.ErrDroppedPrefix+" step %d:", &s); err == nil && s == step {
+	for _, d := range obs.GetDropped() {
+		if d.GetStep() == step {
 			return true
 		}
 	}

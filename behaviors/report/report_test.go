@@ -98,7 +98,7 @@ func (w *world) run(n int) {
 		}
 		if w.dropEnd > 0 && slices.Contains(a.GetEvents(), EventReported) {
 			w.dropEnd--
-			w.errs = append(w.errs, fmt.Sprintf("%s step %d: no answer within the 8 ms deadline; the action was not applied", pluginpb.ErrDroppedPrefix, w.step))
+			w.dropped = append(w.dropped, &pluginpb.DroppedStep{Step: w.step, Reason: "no answer within the 8 ms deadline; the action was not applied"})
 			continue
 		}
 		for k, v := range a.GetBlackboard() {

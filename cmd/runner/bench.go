@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"strings"
 
@@ -61,9 +60,7 @@ block are not kept. Like "runner run", the runner uses one thread unless GOMAXPR
 				return err
 			}
 			if asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(rep)
+				return writeJSONOut(cmd.OutOrStdout(), benchOutput{SchemaVersion: SchemaVersion, Report: rep})
 			}
 			rep.Print(cmd.OutOrStdout())
 			return nil
@@ -104,11 +101,9 @@ func newPluginsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			enc := json.NewEncoder(cmd.OutOrStdout())
-			enc.SetIndent("", "  ")
-			return enc.Encode(d)
+			return writeDescribe(cmd.OutOrStdout(), d)
 		},
 	}
-	cmd.AddCommand(describe)
+	cmd.AddCommand(describe, newPluginsLockCmd())
 	return cmd
 }

@@ -28,6 +28,7 @@ type gameFlags struct {
 	logFormat string
 	logLevel  string
 	realtime  bool
+	lock      string
 }
 
 func (f *gameFlags) add(cmd *cobra.Command) {
@@ -38,6 +39,7 @@ func (f *gameFlags) add(cmd *cobra.Command) {
 	fl.StringArrayVar(&f.attach, "attach", nil, "NAME=JSON: attach to plugin NAME running in debug mode, JSON being the line it printed (repeatable)")
 	fl.StringVar(&f.logFormat, "log-format", "console", "log format: console or json")
 	fl.StringVar(&f.logLevel, "log-level", "warn", "lowest log level shown: debug, info, warn, error")
+	fl.StringVar(&f.lock, "lock", "", "lockfile to verify the plugin binaries against (default: the one beside --config, if any; off: none)")
 	fl.BoolVar(&f.realtime, "realtime", false, "embedded simulator: apply the plugins' per-step deadline with the wall clock, as Webots does (games then depend on the machine's load); default: lockstep, the same seed gives the same game")
 }
 
@@ -49,6 +51,7 @@ func (f *gameFlags) loadConfig() (framework.Config, error) {
 		if cfg, err = framework.LoadConfig(f.config); err != nil {
 			return cfg, err
 		}
+		resolveBesideConfig(&cfg, f.config)
 	}
 	if f.realtime {
 		cfg.Realtime = true
@@ -68,7 +71,10 @@ func (f *gameFlags) loadConfig() (framework.Config, error) {
 		}
 		f.attached[name] = rc
 	}
-	return cfg, cfg.Validate()
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	return cfg, f.checkLock(cfg)
 }
 
 // logger builds the zap logger the flags ask for, on stderr.

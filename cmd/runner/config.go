@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/rescuekit/rescuekit/framework"
@@ -11,7 +9,7 @@ import (
 func init() { register(newConfigCmd) }
 
 func newConfigCmd() *cobra.Command {
-	var check string
+	var check, lock string
 	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "print the default runner config (documented YAML), or check one",
@@ -23,13 +21,10 @@ func newConfigCmd() *cobra.Command {
 				_, err := cmd.OutOrStdout().Write(framework.DefaultConfigYAML())
 				return err
 			}
-			if _, err := framework.LoadConfig(check); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: valid\n", check)
-			return nil
+			return checkConfigFile(cmd, check, lock)
 		},
 	}
-	cmd.Flags().StringVar(&check, "check", "", "validate this config file instead of printing the default")
+	cmd.Flags().StringVar(&check, "check", "", "check this config file as run would (fields, values, lockfile, and each plugin: pin, states, parameters) instead of printing the default")
+	cmd.Flags().StringVar(&lock, "lock", "", "with --check: the lockfile to verify (default: the one beside the config, if any; off: none)")
 	return cmd
 }

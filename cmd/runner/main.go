@@ -37,6 +37,7 @@ on the embedded simulator (the default, no Webots needed) or on Webots.`,
 	for _, c := range commands {
 		root.AddCommand(c())
 	}
+	setVersion(root)
 	return root
 }
 

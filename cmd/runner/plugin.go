@@ -18,11 +18,10 @@ var builtins = map[string]func() sdk.Behavior{}
 func init() { register(newPluginCmd) }
 
 func newPluginCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:    "plugin NAME",
-		Short:  "serve a built-in behavior as a plugin (the runner starts this itself)",
-		Hidden: true,
-		Args:   cobra.MinimumNArgs(1),
+	cmd := &cobra.Command{
+		Use:   "plugin NAME",
+		Short: "plugin new NAME writes a plugin module; plugin NAME serves a built-in behavior (the runner starts this itself)",
+		Args:  cobra.MinimumNArgs(1),
 		// The plugin protocol owns stdout and the flags (--describe).
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -34,4 +33,6 @@ func newPluginCmd() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.AddCommand(newPluginNewCmd())
+	return cmd
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -143,9 +142,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 		return err
 	}
 	if f.json {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := writeJSONOut(cmd.OutOrStdout(), runOutput{SchemaVersion: SchemaVersion, Result: res, PluginsPlayed: playedPlugins(cfg, exe, res.Runner)}); err != nil {
 			return err
 		}
 	} else {
@@ -220,6 +217,7 @@ func printSummary(w io.Writer, res game.Result) {
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}
+	printNotices(w, s)
 }
 
 // modeLine says how the runner waited for the plugins.
@@ -286,9 +284,7 @@ func mapStr(m map[string]int) string {
 // referee is not ours (Webots): the score is Erebus's to show.
 func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) error {
 	if asJSON {
-		enc := json.NewEncoder(cmd.OutOrStdout())
-		enc.SetIndent("", "  ")
-		return enc.Encode(s)
+		return writeJSONOut(cmd.OutOrStdout(), summaryOutput{SchemaVersion: SchemaVersion, Summary: s})
 	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "ended: %s after %d steps (%.1f s simulated, %s wall time), final state %s\n",
@@ -300,5 +296,6 @@ func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) er
 	if s.BudgetNote != "" {
 		fmt.Fprintln(w, s.BudgetNote)
 	}
+	printNotices(w, s)
 	return nil
 }

@@ -14,11 +14,15 @@ import (
 	"github.com/rescuekit/rescuekit/internal/game"
 )
 
+// testAsRunner set to 1 in the environment makes the test binary the
+// runner whatever its arguments (a bundle's start script runs it).
+const testAsRunner = "RESCUEKIT_TEST_AS_RUNNER"
+
 // TestMain lets the test binary stand in for the runner binary: the runner
 // re-executes itself (os.Executable) as `runner plugin NAME` to serve the
 // built-in behaviors, and here os.Executable is this test binary.
 func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && (os.Args[1] == "plugin" || os.Getenv(asRunnerEnv) == "1") {
+	if len(os.Args) > 1 && os.Args[1] == "plugin" || os.Getenv(asRunnerEnv) == "1" || os.Getenv(testAsRunner) == "1" {
 		main()
 		os.Exit(0)
 	}

@@ -4,34 +4,19 @@ import (
 	"context"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/behaviors/exit"
-	"github.com/rescuekit/rescuekit/behaviors/report"
-	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
-	"github.com/rescuekit/rescuekit/examples/worlds"
-	"github.com/rescuekit/rescuekit/framework"
-	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/gametest"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
-	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // TestPlaysTheDefaultWorld plays the game the README shows (`runner run
-// --plugin explore=./bin/wallfollow`), in this process: the follower
-// explores without getting stuck (no automatic lack of progress), the
-// built-in behaviors find and report with it, and the robot gets home.
+// --plugin explore=./bin/wallfollow`), in this process, through the public
+// gametest package an outside module can import: the follower explores
+// without getting stuck (no automatic lack of progress), the built-in
+// behaviors find and report with it, and the robot gets home.
 func TestPlaysTheDefaultWorld(t *testing.T) {
-	name, data := worlds.Default()
-	w, err := world.Parse(name, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1,
-		Launch: game.InProcess(map[string]func() sdk.Behavior{
-			"explore":      func() sdk.Behavior { return newFollower() },
-			"victimdetect": func() sdk.Behavior { return victimdetect.New() },
-			"report":       func() sdk.Behavior { return report.New() },
-			"exit":         func() sdk.Behavior { return exit.New() },
-		}),
+	res, err := gametest.Play(context.Background(), gametest.Options{
+		Seed:      1,
+		Behaviors: map[string]func() sdk.Behavior{"explore": func() sdk.Behavior { return newFollower() }},
 	})
 	if err != nil {
 		t.Fatal(err)

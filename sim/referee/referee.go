@@ -81,61 +81,65 @@ type Config struct {
 // Event is one line of the game log, as Erebus's history records it.
 type Event struct {
 	// Time is the game clock (s) when the event happened.
-	Time float64
+	Time float64 `json:"time_s"`
 	// What describes the event.
-	What string
+	What string `json:"what"`
 	// Points is the (rounded) score delta the event applied, 0 for none.
-	Points float64
+	Points float64 `json:"points"`
 }
 
 // Summary is the score of a game and its parts.
 type Summary struct {
-	Score float64
+	Score float64 `json:"score"`
 	// Version is the Erebus version whose rules the referee applies.
-	Version erebus.Version
+	Version erebus.Version `json:"version"`
 
 	// SignsCorrectType and SignsWrongType count the signs found with the
 	// right letter and with a wrong letter of the right category.
-	SignsCorrectType, SignsWrongType int
+	SignsCorrectType int `json:"signs_correct_type"`
+	SignsWrongType   int `json:"signs_wrong_type"`
 	// VictimsFound and HazardsFound split the found signs by category
 	// (HazardsFound counts cognitive targets in v26.1).
-	VictimsFound, HazardsFound int
+	VictimsFound int `json:"victims_found"`
+	HazardsFound int `json:"hazards_found"`
 	// SignPoints is the sum of identification and type-bonus deltas.
-	SignPoints float64
+	SignPoints float64 `json:"sign_points"`
 
-	Misidentifications int
+	Misidentifications int `json:"misidentifications"`
 	// SwampEntries counts the robot's entries into swamp tiles (v26.1
 	// Robot.py l.467-488; in v25 as well, where they change nothing).
-	SwampEntries int
+	SwampEntries int `json:"swamp_entries"`
 	// Checkpoints counts first visits of checkpoints (the start tile is not
 	// one); CheckpointPoints is their sum.
-	Checkpoints      int
-	CheckpointPoints float64
+	Checkpoints      int     `json:"checkpoints"`
+	CheckpointPoints float64 `json:"checkpoint_points"`
 
 	// LoPAutomatic counts relocations by the supervisor (stopped 20 s or
 	// fallen into a hole), LoPRequested those the robot asked for with 'L'.
-	LoPAutomatic, LoPRequested int
+	LoPAutomatic int `json:"lop_automatic"`
+	LoPRequested int `json:"lop_requested"`
 	// PenaltyPoints is the sum of misidentification and LoP deltas (≤ 0).
-	PenaltyPoints float64
+	PenaltyPoints float64 `json:"penalty_points"`
 
 	// MapEvaluated tells that an 'M' was scored; MapScore is the fraction
 	// (0–1) and MapBonus the points the map bonus added at the end.
-	MapEvaluated bool
-	MapScore     float64
-	MapBonus     float64
+	MapEvaluated bool    `json:"map_evaluated"`
+	MapScore     float64 `json:"map_score"`
+	MapBonus     float64 `json:"map_bonus"`
 
 	// ExitBonusGiven tells that 'E' earned the exit bonus, worth ExitBonus.
-	ExitBonusGiven bool
-	ExitBonus      float64
+	ExitBonusGiven bool    `json:"exit_bonus_given"`
+	ExitBonus      float64 `json:"exit_bonus"`
 
 	// GameTime is the game clock (s) and RealTime the last real elapsed
 	// time the simulator reported.
-	GameTime, RealTime float64
-	MaxGameTime        int
-	MaxRealTime        int
+	GameTime    float64 `json:"game_time_s"`
+	RealTime    float64 `json:"real_time_s"`
+	MaxGameTime int     `json:"max_game_time_s"`
+	MaxRealTime int     `json:"max_real_time_s"`
 
-	Ended     bool
-	EndReason EndReason
+	Ended     bool      `json:"ended"`
+	EndReason EndReason `json:"end_reason"`
 }
 
 // sign is the referee's state of one world sign.
