@@ -50,6 +50,9 @@ func ParseParam(s string) (Param, error) {
 	return p, nil
 }
 
+// MaxGames bounds the games (and parameter points) of a plan.
+const MaxGames = 1 << 24
+
 // Setting is one parameter's value at a point of the grid.
 type Setting struct {
 	Key   string `json:"key"`
@@ -78,7 +81,11 @@ func (p Point) String() string {
 // config's own values). A key given twice is an error.
 func Grid(params []Param) ([]Point, error) {
 	seen := map[string]bool{}
+	n := 1
 	for _, p := range params {
+		if n *= max(len(p.Values), 1); n > MaxGames {
+			return nil, fmt.Errorf("a parameter grid of over %d points", MaxGames)
+		}
 		if seen[p.Key()] {
 			return nil, fmt.Errorf("--param %s given twice: give all its values in one --param", p.Key())
 		}

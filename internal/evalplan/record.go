@@ -134,6 +134,24 @@ type Header struct {
 	Settings json.RawMessage `json:"settings,omitempty"`
 }
 
+
+// check tells what is inconsistent in a header read back.
+func (h Header) check() error {
+	pts, err := Grid(h.Params)
+	p := h.Plan
+	switch {
+	case err != nil:
+		return err
+	case p.Runs < 1 || p.Worlds < 1 || p.Points != len(pts) || p.Worlds != len(h.Worlds):
+		return fmt.Errorf("plan %+v for %d worlds and %d parameter points", p, len(h.Worlds), len(pts))
+	case p.Runs > MaxGames || p.Worlds > MaxGames || p.Runs*p.Worlds > MaxGames || p.Total() > MaxGames:
+		return fmt.Errorf("a plan of over %d games", MaxGames)
+	case h.Shard.Count < 1 || h.Shard.Index < 0 || h.Shard.Index >= h.Shard.Count:
+		return fmt.Errorf("shard %d/%d", h.Shard.Index, h.Shard.Count)
+	}
+	return nil
+}
+
 // Points returns the plan's parameter points.
 func (h Header) Points() []Point {
 	pts, err := Grid(h.Params)
@@ -325,8 +343,8 @@ func Decode(name string, r io.Reader) (*Record, error) {
 			if rec.Header.SchemaVersion != SchemaVersion {
 				return nil, fmt.Errorf("%s: record schema %d, this runner reads %d", name, rec.Header.SchemaVersion, SchemaVersion)
 			}
-			if _, err := Grid(rec.Header.Params); err != nil || rec.Header.Plan.Runs < 1 || rec.Header.Plan.Worlds != len(rec.Header.Worlds) {
-				return nil, fmt.Errorf("%s:1: inconsistent header", name)
+			if err := rec.Header.check(); err != nil {
+				return nil, fmt.Errorf("%s:1: inconsistent header: %v", name, err)
 			}
 			continue
 		}
