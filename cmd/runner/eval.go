@@ -251,7 +251,11 @@ func runEval(cmd *cobra.Command, f *evalFlags) error {
 				werr := rec.w.Write(line)
 				mu.Lock()
 				if line.Kind == evalplan.KindFailed {
-					failed = append(failed, fmt.Sprintf("game %d (%s run %d seed %d %s): %s", i, w.Name, g.Run, g.Seed, points[g.Point], line.Error))
+					at := ""
+					if len(points[g.Point]) > 0 {
+						at = " " + points[g.Point].String()
+					}
+					failed = append(failed, fmt.Sprintf("game %d (%s run %d seed %d%s): %s", i, w.Name, g.Run, g.Seed, at, line.Error))
 				} else if werr == nil {
 					rec.played[i] = line
 				}

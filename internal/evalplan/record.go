@@ -134,7 +134,6 @@ type Header struct {
 	Settings json.RawMessage `json:"settings,omitempty"`
 }
 
-
 // check tells what is inconsistent in a header read back.
 func (h Header) check() error {
 	pts, err := Grid(h.Params)
