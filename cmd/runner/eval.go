@@ -64,10 +64,20 @@ the steps over the per-step deadline), which vary with the machine's load.
 
 Games play in lockstep (the runner waits for every plugin), so the same command gives the same table on
 an idle and on a loaded machine; --realtime applies the per-step deadline with the wall clock, as on
-Webots. The table and the JSON say which mode was used.`,
+Webots. The table and the JSON say which mode was used.
+
+Every finished game is recorded (--out FILE, JSON Lines; without it, a file in the temp directory
+kept until the eval succeeds): a failed game does not stop the others, and after a failure or a
+signal --resume FILE plays only the missing games. --shard I/N plays one of N disjoint parts of the
+games (--shard auto: from a Slurm array or a Kubernetes Indexed Job), and ` + "`runner eval merge`" + `
+prints the shards' table, the same as unsharded. --param sweeps plugin parameters and ranks the
+points. See docs/cluster.md.`,
 		Example: `  runner eval --worlds ../shared/erebus/worlds --runs 10 --seed 1
   runner eval --generate 50 --runs 10 --parallel 2 --json > eval.json
-  runner eval --worlds a.wbt,b.wbt --plugin explore=./bin/wallfollow`,
+  runner eval --worlds a.wbt,b.wbt --plugin explore=./bin/wallfollow
+  runner eval --worlds ../shared/erebus/worlds --shard 0/4 --out shard-0.jsonl
+  runner eval merge shard-*.jsonl
+  runner eval --generate 20 --param explore.max_range=0.4,0.45,0.5 --param explore.edge_cost=0.2,0.3`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runEval(cmd, &f) },
 	}

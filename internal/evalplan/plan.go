@@ -221,7 +221,7 @@ func ShardFromEnv(getenv func(string) string) (Shard, error) {
 		}
 		switch {
 		case okLo && okHi && okCount && count != hi-lo+1:
-			return Shard{}, fmt.Errorf("Slurm array %d-%d has %d tasks: give the array as a plain range (--array=0-%d), not with a step or a list", lo, hi, count, count-1)
+			return Shard{}, fmt.Errorf("the Slurm array %d-%d has %d tasks: give the array as a plain range (--array=0-%d), not with a step or a list", lo, hi, count, count-1)
 		case okCount:
 		case okHi:
 			count = hi - lo + 1
