@@ -140,9 +140,12 @@ JOB=$(cd "$WORK/results" && RUNNER=$WORK/runner WORLDS=$WORLDS RESULTS=$WORK/res
   "$ROOT/examples/cluster/eval.sbatch") || fail "sbatch refused the job"
 JOB=${JOB%%;*}
 while :; do
-  [ "$(left)" -gt 0 ] || fail "the array job $JOB did not end within the budget of $BUDGET s"
-  n=$(timeout 10 squeue -h -j "$JOB" -o %i 2>/dev/null | wc -l || echo 1)
-  [ "$n" = 0 ] && break
+  [ "$(left)" -gt 0 ] || { timeout 10 squeue -j "$JOB" || true; fail "the array job $JOB did not end within the budget of $BUDGET s"; }
+  for pid in "${PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || fail "a Slurm daemon (pid $pid) died while the job ran"; done
+  # Every job of this private cluster (no -j: an ended job's id is an error there).
+  if q=$(timeout 10 squeue -h -o %i 2>/dev/null); then
+    printf '%s\n' "$q" | grep -q "^${JOB}_" || break
+  fi
   sleep 1
 done
 t1=$(date +%s.%N)
