@@ -38,7 +38,7 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("plugin max %v, over budget %v of %v: want 9ms, 3 of 300", row.PluginMax, row.OverBudget, row.Answered)
 	}
 	var b strings.Builder
-	printEval(&b, []evalRow{row, {World: "empty.wbt", Runs: 1}, row})
+	printEval(&b, []evalRow{row, {World: "empty.wbt", Runs: 1}, row}, true)
 	for _, want := range []string{"70.0", "empty", "timings (they vary with the machine's load)", "explore 3.00 / 9.00 ms",
 		"over the per-step budget: explore 3 of 300 steps: on Webots those steps get a safe action"} {
 		if !strings.Contains(b.String(), want) {
