@@ -45,7 +45,7 @@ type Report struct {
 }
 
 // Map is map data: Cells[r][c] are the cells of the robot's map, row-major,
-// in the legend of erebus/RULES.md §3.
+// in the legend of docs/erebus-rules.md §3.
 type Map struct {
 	Cells [][]string
 }
@@ -100,7 +100,7 @@ func (c Command) String() string {
 }
 
 // Encode returns the bytes an Erebus controller sends for m, exactly as
-// Python's struct builds them (erebus/RULES.md §1).
+// Python's struct builds them (docs/erebus-rules.md §1).
 //
 // It returns an error wrapping ErrUnencodable when the supervisor could not
 // read the packet back as m: a nil message, a report or command byte ≥ 0x80
@@ -192,7 +192,7 @@ func mapShape(cells [][]string) (rows, cols int, err error) {
 }
 
 // DecodeRobot parses a packet the robot sent, the way the Erebus supervisor
-// does (Robot.set_message, erebus/RULES.md §1.2): it dispatches by length
+// does (Robot.set_message, docs/erebus-rules.md §1.2): it dispatches by length
 // alone, quirks included.
 //
 //   - 1 byte: a Command, any byte below 0x80 (the byte is decoded as UTF-8;

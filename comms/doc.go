@@ -3,7 +3,7 @@
 // Erebus robots talk to the MainSupervisor over a Webots radio channel with
 // raw byte packets built by Python's struct module in native mode (on x86:
 // little-endian, C alignment). The supervisor tells packets apart by their
-// total length alone (erebus/RULES.md §1.2):
+// total length alone (docs/erebus-rules.md §1.2):
 //
 //   - 1 byte: a command, 'M' (evaluate the map), 'L' (lack of progress),
 //     'G' (game info request), 'E' (exit);
@@ -26,7 +26,7 @@
 // *RefusalError naming the rule and saying what to do, and it paces the
 // accepted packets to one per 16 ms supervisor step, in order.
 //
-// The packets are the same in Erebus v25.0.1 and v26.1 (v26 RULES §2), and so
+// The packets are the same in Erebus v25.0.1 and v26.1 (docs/erebus-v26.md §2), and so
 // are the report letters; GateConfig.Rules tells the gate which version it
 // talks to, for what differs around them (the map legend's 'x', the hints).
 package comms

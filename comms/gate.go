@@ -100,7 +100,7 @@ type GateConfig struct {
 	SupervisorStep float64
 	// Rules is the Erebus version the gate talks to (default v25.0.1,
 	// erebus.V25Rules). The packets and the report letters H S U F P C O
-	// are the same in v25.0.1 and v26.1 (v26 RULES §2: Robot.py v26
+	// are the same in v25.0.1 and v26.1 (docs/erebus-v26.md §2: Robot.py v26
 	// l.331-387 is v25's; MainSupervisor.py v26 l.550-553 reads F P C O as
 	// cognitive targets where v25 l.463-466 read hazmat placards). What
 	// differs is the map legend: v26.1's answer marks obstacles 'x'
@@ -345,7 +345,7 @@ func checkMap(m Map, rules erebus.Rules) (detail, hint string) {
 	return "", ""
 }
 
-// validCell reports whether cell is in the map legend of erebus/RULES.md §3:
+// validCell reports whether cell is in the map legend of docs/erebus-rules.md §3:
 // one of 0 1 2 3 4 5 b p r g o y *, 'x' when the rules mark obstacles (v26
 // §6), or one or more sign letters.
 func validCell(cell string, rules erebus.Rules) bool {

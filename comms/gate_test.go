@@ -522,7 +522,7 @@ func TestGateRefusalCounts(t *testing.T) {
 }
 
 // TestGateRulesVersion checks what the gate's Erebus version changes: the
-// letters and packets are the same (v26 RULES §2), the map legend of v26.1
+// letters and packets are the same (docs/erebus-v26.md §2), the map legend of v26.1
 // has 'x' for obstacles (MapAnswer.py v26 l.555-564) and v25.0.1's has not,
 // and the bad-type hint names the version's signs.
 func TestGateRulesVersion(t *testing.T) {

@@ -12,10 +12,10 @@ type Inbound interface{ isInbound() }
 
 // LackOfProgressNotice is the 1-byte 'L' the supervisor sends after it has
 // relocated the robot (on the robot's 'L', after 20 s stopped, after falling
-// into a hole, or from the UI), erebus/RULES.md §1.5.
+// into a hole, or from the UI), docs/erebus-rules.md §1.5.
 type LackOfProgressNotice struct{}
 
-// GameInfo is the supervisor's answer to 'G' (erebus/RULES.md §1.6): the
+// GameInfo is the supervisor's answer to 'G' (docs/erebus-rules.md §1.6): the
 // score rounded to 2 decimals as float32, and the game and real-time seconds
 // left. Legacy marks the 12-byte reply of Erebus before v24, which has no
 // real-time field (RealSecondsLeft is then 0).

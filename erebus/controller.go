@@ -1,6 +1,6 @@
 package erebus
 
-// How Erebus runs a team's controller (RULES.md §6).
+// How Erebus runs a team's controller (docs/erebus-rules.md §6).
 const (
 	// ControllerName is the name an uploaded controller is saved under,
 	// game/controllers/robot0Controller/robot0Controller.<ext>
@@ -8,6 +8,6 @@ const (
 	ControllerName = "robot0Controller"
 	// ExternPort is the TCP port of a remote (extern) controller's
 	// connection, which Erebus's Docker route passes to webots-controller
-	// (erebus-dockerfiles; RULES.md §6).
+	// (erebus-dockerfiles; docs/erebus-rules.md §6).
 	ExternPort = 1234
 )

@@ -1,5 +1,5 @@
 // Package hal is the hardware abstraction layer of rescuekit: the devices an
-// Erebus robot has (RULES.md §5), as small Go interfaces and value types.
+// Erebus robot has (docs/erebus-rules.md §5), as small Go interfaces and value types.
 //
 // hal is pure Go with no cgo. Backends implement it: the embedded simulator
 // (package sim), the scripted fake for unit tests (package hal/fake) and the

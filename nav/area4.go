@@ -4,7 +4,7 @@ package nav
 // connection tile to area 4 (red, green, orange) none of whose open sides
 // leads to a tile known to be area 4, within the rectangle of the tiles
 // seen. Such a connection was reached from its other area: what lies
-// beyond it is area 4 (RULES.md §3: the connection colours name the two
+// beyond it is area 4 (docs/erebus-rules.md §3: the connection colours name the two
 // areas they join), and a robot that did not drive in still maps it as
 // '*'. Areas then spreads area 4 from there into the unseen tiles behind.
 func (m *Map) seedArea4(area []int8, passages []int) {

@@ -35,7 +35,7 @@ const (
 
 // Calibrator drives the robot until its Tracker knows the start yaw. Erebus
 // turns the robot at the start to the first side of the start tile that has
-// no wall of its own (RULES.md §2.5), which may still face a neighbour's
+// no wall of its own (docs/erebus-rules.md §2.5), which may still face a neighbour's
 // wall, a curved wall or an obstacle: so the Calibrator drives the straight
 // run the way the distance sensors see room (ahead, else behind), turns on
 // the spot to the freest direction when neither has room, and changes its

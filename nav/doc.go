@@ -56,7 +56,7 @@
 // Map matrix and signs (report writes KeySigns with EncodeSigns):
 //
 //	type Sign struct{ X, Z float64; Letter byte; NX, NZ float64 }
-//	m.Matrix(signs) [][]string       // RULES.md §3, ready for a Map outbound
+//	m.Matrix(signs) [][]string       // docs/erebus-rules.md §3, ready for a Map outbound
 //	m.SignCell(s) (row, col)         // the answer's cell of a sign
 //	nav.EncodeSigns(signs) []byte; nav.DecodeSigns(b) ([]Sign, error)
 //

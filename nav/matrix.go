@@ -17,7 +17,7 @@ type Sign struct {
 }
 
 // SignCell returns the matrix cell (row, col) of the full grid where the
-// Erebus answer puts sign s (RULES.md §3 "Signs"): on a vertical wall the
+// Erebus answer puts sign s (docs/erebus-rules.md §3 "Signs"): on a vertical wall the
 // column comes from x and the row is the tile's middle row, moved one
 // cell up or down when the sign is more than 2 cm off the tile's centre;
 // on a horizontal wall the other way round; on a curved wall (normal
@@ -325,7 +325,7 @@ func (m *Map) openNeighbours(t int) []int {
 // of it the robot saw.
 const MinMatrixTiles = 30
 
-// Matrix builds the Erebus map matrix (RULES.md §3) from the map and the
+// Matrix builds the Erebus map matrix (docs/erebus-rules.md §3) from the map and the
 // reported signs: 4·rows+1 × 4·cols+1 cells over the tiles whose floor is
 // known, walls '1', holes '2', swamps '3', checkpoints '4', the start tile
 // '5', connection tiles their letter, area-4 tiles '*', and the signs'

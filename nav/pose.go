@@ -117,7 +117,7 @@ func DefaultRobot() Robot {
 	return r
 }
 
-// StartYaws are the yaws Erebus may give the robot at the start (RULES.md
+// StartYaws are the yaws Erebus may give the robot at the start (docs/erebus-rules.md
 // §2.5, computed with pi = 3.14).
 var StartYaws = [4]float64{0, -1.57, 3.14, 1.57}
 

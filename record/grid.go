@@ -8,7 +8,7 @@ import (
 )
 
 // CellSize is the pitch of the Erebus map matrix (m): four cells per tile,
-// neighbouring tiles sharing their border cells (RULES.md §3 "Grid").
+// neighbouring tiles sharing their border cells (docs/erebus-rules.md §3 "Grid").
 const CellSize = erebus.TileSize / 4
 
 func first(s string) byte {
@@ -18,7 +18,7 @@ func first(s string) byte {
 	return s[0]
 }
 
-// cellColour is the colour a matrix cell is drawn with (RULES.md §3
+// cellColour is the colour a matrix cell is drawn with (docs/erebus-rules.md §3
 // "Rules", legend): '0' and ” transparent, '1' wall, '2' hole, '3' swamp,
 // '4' checkpoint, '5' start, passage letters in their colours, sign
 // letters in the sign colours, '*' (area 4) dark.

@@ -20,7 +20,7 @@ func emptyCell(s string) bool { return s == "" || s == "0" }
 
 // ClassifyCell returns the class of one cell: robot is the robot's value
 // ("" when its map does not reach the cell), answer the answer's. As in
-// MapScorer (RULES.md §1.4 "Completeness"), cells where both are "0" and
+// MapScorer (docs/erebus-rules.md §1.4 "Completeness"), cells where both are "0" and
 // cells where the answer is "20" are left out, and a two-letter answer
 // matches its reverse ("HS" and "SH").
 func ClassifyCell(robot, answer string) int {
@@ -48,7 +48,7 @@ func firstStart(m [][]string) (r, c int, ok bool) {
 }
 
 // AlignMap returns the robot's map in the answer's frame, as Erebus's
-// MapScorer places a submission before it compares (RULES.md §1.4 "Align"
+// MapScorer places a submission before it compares (docs/erebus-rules.md §1.4 "Align"
 // and "Shift", with the answer unrotated): moved so that the first "5" of
 // each, in row-major order, coincide, then cropped or padded with "0" to
 // the answer's shape. A map or answer without a "5" is not moved. A nil

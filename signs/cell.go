@@ -10,7 +10,7 @@ import (
 const tile = erebus.TileSize
 
 // AnswerCell returns the map-matrix cell (row, col) Erebus's answer map
-// puts a sign in (RULES.md §3 "Signs"), for a sign at pos facing normal, in
+// puts a sign in (docs/erebus-rules.md §3 "Signs"), for a sign at pos facing normal, in
 // a matrix whose cell (0, 0) is the corner of tile (0, 0): origin is that
 // corner's world position (the arena's left edge X and top edge Z, i.e.
 // tile (0,0)'s centre minus 0.06 m on each axis). A normal within about

@@ -88,7 +88,7 @@
 //     C (corrosive) white above and black below, O (organic peroxide) red
 //     above and yellow below.
 //
-// In a v26.1 world (sim/signs_v26.go, v26 RULES §11-§12) cognitive targets
+// In a v26.1 world (sim/signs_v26.go, docs/erebus-v26.md §11-§12) cognitive targets
 // are 0.04 m planes of five concentric rings, the code's first letter
 // outermost, in erebus.TargetRingRGB colours, transparent outside the rings
 // (a blanked target is not drawn); victims show rescuekit's Φ Ψ Ω glyphs;

@@ -27,7 +27,7 @@ type e2e struct {
 	nx, nz           int
 	free             []bool
 	visited          map[int]bool // checkpoints the robot entered
-	checkpointPoints float64      // what RULES.md §2.3 gives for them
+	checkpointPoints float64      // what docs/erebus-rules.md §2.3 gives for them
 }
 
 const e2eCell = 0.01
@@ -188,7 +188,7 @@ func (e *e2e) send(m comms.Message) {
 
 // TestScriptedGameWorld1 plays a game on Erebus's world1 the way a
 // controller would: drive to a victim, stop for more than 1 s, report it
-// (RULES.md §1.3: +worth·m, +10·m for the right letter), send the map and
+// (docs/erebus-rules.md §1.3: +worth·m, +10·m for the right letter), send the map and
 // 'M' (§1.4), drive back to the start tile and send 'E' (§1.7). The final
 // score must be the rules' formula (§2.4): (S + round(0.1·S, 2)) · (1 + map).
 func TestScriptedGameWorld1(t *testing.T) {
@@ -217,7 +217,7 @@ func TestScriptedGameWorld1(t *testing.T) {
 		t.Fatal("no reachable victim in world1")
 	}
 	e.driveTo(front)
-	e.stop(70) // 1.12 s standing still: Erebus needs ≥ 1.0 s (RULES.md §1.3)
+	e.stop(70) // 1.12 s standing still: Erebus needs ≥ 1.0 s (docs/erebus-rules.md §1.3)
 	e.send(comms.Report{X: int32(math.Round(sign.Pos.X * 100)), Z: int32(math.Round(sign.Pos.Z * 100)), Type: sign.Letter})
 	e.stop(5)
 	m := referee.RoomMultiplier(w.RoomAt(sign.Pos))

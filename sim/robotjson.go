@@ -10,7 +10,7 @@ import (
 	"github.com/rescuekit/rescuekit/erebus"
 )
 
-// Erebus robot customiser rules (RULES.md §5, ProtoGenerator.py).
+// Erebus robot customiser rules (docs/erebus-rules.md §5, ProtoGenerator.py).
 const (
 	// Budget is the customiser's point budget.
 	Budget = 3000
@@ -51,7 +51,7 @@ type jsonComponent struct {
 }
 
 // ParseRobotJSON reads a robot from the Erebus robot customiser's JSON (an
-// object keyed by dictName, RULES.md §5) and builds its RobotSpec as
+// object keyed by dictName, docs/erebus-rules.md §5) and builds its RobotSpec as
 // Erebus's ProtoGenerator would:
 //   - positions are in 0.1 mm, clamped (x, z ±370, wheels' z ±260, y
 //     −100…370), divided by 10000, and raised by 0.0185 m;

@@ -7,7 +7,7 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// What the simulator draws for Erebus v26.1 (v26 RULES §11, §12): cognitive
+// What the simulator draws for Erebus v26.1 (docs/erebus-v26.md §11, §12): cognitive
 // targets, the Φ Ψ Ω victims and fake victims. The designs are rescuekit's
 // own, built from the geometry the rules give; Erebus's PNGs are only
 // compared with them in tests.

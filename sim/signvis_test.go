@@ -13,7 +13,7 @@ import (
 // TestEverySignVisible puts the robot 7 cm in front of every sign of the
 // shared worlds, facing it, and checks that the centre camera sees the
 // sign's paper: no sign may be buried in a wall's solid (custom area-4 walls
-// are outlines of their footprint, RULES.md §4).
+// are outlines of their footprint, docs/erebus-rules.md §4).
 func TestEverySignVisible(t *testing.T) {
 	d := sharedtest.Dir(t)
 	for _, name := range []string{"world1", "world2", "room4_small"} {

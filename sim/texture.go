@@ -31,7 +31,7 @@ var (
 )
 
 // passageColour is the floor colour of each passage letter (the tileColor
-// values of RULES.md §3).
+// values of docs/erebus-rules.md §3).
 func passageColour(p byte) (rgb, bool) {
 	f := func(r, g, b float64) rgb {
 		return rgb{uint8(math.Round(r * 255)), uint8(math.Round(g * 255)), uint8(math.Round(b * 255))}

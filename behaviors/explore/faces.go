@@ -6,7 +6,7 @@ import (
 	"github.com/rescuekit/rescuekit/nav"
 )
 
-// Wall faces. Signs hang on walls (RULES.md §2.2: 0.0056 m in front of the
+// Wall faces. Signs hang on walls (docs/erebus-rules.md §2.2: 0.0056 m in front of the
 // wall's centre line), so a floor that has been seen is not enough: every
 // face of every wall must have been in front of a camera, close enough for
 // a sign on it to be classified. The map's wall cells on the lines between
@@ -14,11 +14,11 @@ import (
 // the faces' middles; each has two sides.
 const (
 	// signSize is the side of a sign (m) and signOffset its distance from
-	// the wall's centre line (RULES.md §2.2).
+	// the wall's centre line (docs/erebus-rules.md §2.2).
 	signSize   = 0.016
 	signOffset = 0.0056
 	// cameraFocalPx is the focal length in pixels of the default robot's
-	// cameras: 64 pixels wide with a field of view of 1 rad (RULES.md §5),
+	// cameras: 64 pixels wide with a field of view of 1 rad (docs/erebus-rules.md §5),
 	// 32/tan(0.5).
 	cameraFocalPx = 58.26
 	// classifyPx is the least height in pixels of a sign victim-detect

@@ -454,7 +454,7 @@ func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok
 		}
 	}
 	// Still too near (back-to-back signs of one category, 1.12 cm apart
-	// on the two faces of a wall, RULES.md §2.2): move out along the
+	// on the two faces of a wall, docs/erebus-rules.md §2.2): move out along the
 	// sign's normal, which keeps the point nearer to this sign than to the
 	// one behind the wall, up to farNormalCm.
 	if n := s.Normal; n.Len() > 0 {
@@ -470,7 +470,7 @@ func (r *Report) reportPoint(s signs.Sign, bb map[string][]byte) (x, z int32, ok
 
 // farNormalCm is how far (cm) reportPoint moves a report along the sign's
 // normal at most: Erebus accepts an estimate within 0.09 m of the sign
-// (RULES.md §1.3), and this leaves room for the estimate's own error.
+// (docs/erebus-rules.md §1.3), and this leaves room for the estimate's own error.
 const farNormalCm = 5.0
 
 // sameSignRadius is how close (m) an estimate must be to a sign reported
@@ -494,7 +494,7 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 			p.Category() == s.Category() && signs.Same(p, s, sameSignRadius) &&
 			(p.Normal.Len() == 0 || s.Normal.Len() == 0 || p.Normal.Dot(s.Normal) > -0.5) {
 			// Signs facing opposite ways are on the two faces of a wall,
-			// 2·0.0056 m apart (RULES.md §2.2): never the same sign.
+			// 2·0.0056 m apart (docs/erebus-rules.md §2.2): never the same sign.
 			return fmt.Sprintf("the same sign as %v", p)
 		}
 	}

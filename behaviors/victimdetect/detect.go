@@ -26,7 +26,7 @@ type Detection struct {
 	// Target is true for a v26.1 cognitive target, Code its ring letters
 	// outermost first when they could be read. NotSign is true for a view
 	// of something no report may name: a fake victim, or a target whose
-	// ring sum names no letter (v26 RULES §3, §12).
+	// ring sum names no letter (docs/erebus-v26.md §3, §12).
 	Target  bool
 	Code    string
 	NotSign bool
@@ -70,7 +70,7 @@ type Detector struct {
 	stack []int32
 	ts    targetScratch
 	// v26 is set once a cognitive target was read clearly: the game is
-	// Erebus v26.1, which has no hazard placards (v26 RULES §1), so the
+	// Erebus v26.1, which has no hazard placards (docs/erebus-v26.md §1), so the
 	// F P C O placard templates are no longer matched.
 	v26 bool
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/rescuekit/rescuekit/signs"
 )
 
-// Geometry of the arena and of the default robot's cameras (RULES.md §2.2,
+// Geometry of the arena and of the default robot's cameras (docs/erebus-rules.md §2.2,
 // §5; sim/doc.go).
 const (
 	signSize   = 0.016  // side of a sign, m

@@ -8,7 +8,7 @@ import (
 	"github.com/rescuekit/rescuekit/signs"
 )
 
-// Cognitive targets (v26 RULES §11): filled circles drawn from the outside
+// Cognitive targets (docs/erebus-v26.md §11): filled circles drawn from the outside
 // in, ring i (0 the outermost, the code's first letter) spanning radii
 // (1−(i+1)/5, 1−i/5] of the 40 mm disc, ring 4 the centre disc; outside the
 // outer circle the plane is transparent, so the wall shows around it.
@@ -43,7 +43,7 @@ func ringClass(b, g, r uint8) int8 {
 const targetSize = erebus.CognitiveTargetSize
 
 // Heights of a target's edges relative to the cameras: its centre is at
-// the sign height, 0.03 m above the floor as victims (sim/world; RULES.md
+// the sign height, 0.03 m above the floor as victims (sim/world; docs/erebus-rules.md
 // §2.2), the cameras 0.028 m.
 const (
 	targetTopAbove    = 0.03 + targetSize/2 - camHeight

@@ -71,7 +71,7 @@ func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool)
 
 // sameSign is signs.Same, except that two signs facing opposite ways are
 // never one: the signs on the two faces of one wall stand 2·0.0056 m apart
-// (RULES.md §2.2), closer than any radius that merges the views of one sign.
+// (docs/erebus-rules.md §2.2), closer than any radius that merges the views of one sign.
 func sameSign(a, b signs.Sign, radius float64) bool {
 	if a.Normal.Len() > 0 && b.Normal.Len() > 0 && a.Normal.Dot(b.Normal) < -0.5 {
 		return false

@@ -93,7 +93,7 @@ func (b *blob) h() float64 {
 	return m
 }
 
-// Heights of a sign's edges relative to the cameras (RULES.md §2.2: signs
+// Heights of a sign's edges relative to the cameras (docs/erebus-rules.md §2.2: signs
 // are 0.016 m squares centred 0.03 m above the floor, as in every shipped
 // and generated world; the cameras are 0.028 m above the floor): the top is
 // 0.010 m above the optical axis, the bottom 0.006 m below.

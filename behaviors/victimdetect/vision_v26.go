@@ -7,7 +7,7 @@ import (
 	"github.com/rescuekit/rescuekit/signs"
 )
 
-// Erebus v26.1's signs (v26 RULES §2, §3, §11, §12): victims show Φ
+// Erebus v26.1's signs (docs/erebus-v26.md §2, §3, §11, §12): victims show Φ
 // (harmed, reported H), Ψ (stable, S) and Ω (unharmed, U) in black on
 // white; cognitive targets are five concentric coloured rings on a
 // transparent 40 mm plane, outermost ring the code's first letter, whose

@@ -31,7 +31,7 @@ const (
 
 // bundleScripts are the start scripts of a bundle, one for each way to play
 // it: on the embedded simulator, and each way Erebus runs a controller
-// (docs/webots.md, RULES.md §6).
+// (docs/webots.md, docs/erebus-rules.md §6).
 func bundleScripts() map[string]string {
 	head := "#!/bin/sh\n# Written by `runner bundle`.\nset -e\ncd \"$(dirname \"$0\")\"\n"
 	wc := `WC="${WEBOTS_CONTROLLER:-${WEBOTS_HOME:-/usr/local/webots}/webots-controller}"` + "\n"

@@ -408,7 +408,7 @@ func summarize(name string, rs []game.Result) evalRow {
 		row.MisidPerRun += float64(r.Referee.Misidentifications)
 		row.MapScore += r.Referee.MapScore
 		if r.Signs > 0 {
-			withSigns++ // the exit bonus needs a sign found (RULES.md §1.7)
+			withSigns++ // the exit bonus needs a sign found (docs/erebus-rules.md §1.7)
 			if r.Referee.ExitBonusGiven {
 				row.ExitBonusRate++
 			}

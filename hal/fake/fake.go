@@ -2,7 +2,7 @@
 // of behaviors: no physics, no arena, only the values a test sets and the
 // commands the robot gives back.
 //
-// New builds the default Erebus robot (RULES.md §5) with every device under
+// New builds the default Erebus robot (docs/erebus-rules.md §5) with every device under
 // its Webots name. A test sets what the sensors will see (SetGPS,
 // SetDistance, SetImage, …, directly or from an OnStep hook), steps the
 // robot, and reads back what it did: motor velocities, LED values and the
@@ -27,7 +27,7 @@
 // The LEDs "led0"…"led8" are non-gradual with one colour, red (255, 0, 0),
 // like the e-puck's ring LEDs; "led9" is a gradual RGB LED, so that tests
 // exercise both modes. WithLEDMode changes that. (The real Erebus proto's
-// LED modes are not in RULES.md; only the names are.)
+// LED modes are not in docs/erebus-rules.md; only the names are.)
 //
 // A Robot is safe for concurrent use: a test may read Sent or Velocity from
 // another goroutine while the runner steps it. OnStep hooks and the peer run
@@ -69,7 +69,7 @@ const (
 const broadcast = -1
 
 // LidarConfig describes the lidar WithLidar adds. Zero fields take the
-// values an Erebus custom robot's lidar gets (RULES.md §5, Webots defaults
+// values an Erebus custom robot's lidar gets (docs/erebus-rules.md §5, Webots defaults
 // except the field of view): name "lidar", 512 × 4, FOV 2π (6.2832),
 // vertical FOV 0.2, range 0.01 to 1.0 m.
 type LidarConfig struct {

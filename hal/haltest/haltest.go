@@ -114,7 +114,7 @@ type DeviceSpec struct {
 	Kind Kind
 }
 
-// DefaultDevices are the devices of the default Erebus robot (RULES.md §5),
+// DefaultDevices are the devices of the default Erebus robot (docs/erebus-rules.md §5),
 // the default of Options.Devices. Treat it as read-only.
 var DefaultDevices = defaultDevices()
 
@@ -154,7 +154,7 @@ type Options struct {
 
 // selfPacket is what the robot sends to check it never hears itself: 7
 // bytes, which the Erebus supervisor drops as malformed map data (shorter
-// than its 8-byte header) without penalty (RULES.md §1.2).
+// than its 8-byte header) without penalty (docs/erebus-rules.md §1.2).
 var selfPacket = []byte("haltest")
 
 // TestRobot checks that robot r behaves as package hal specifies and returns

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// erebusDevices is the device list of the default Erebus robot (RULES.md
+// erebusDevices is the device list of the default Erebus robot (docs/erebus-rules.md
 // §5), plus an inertial unit and a lidar as a customised robot may have, and
 // a speaker that hal does not model.
 var erebusDevices = func() [][2]string {

@@ -17,7 +17,7 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// TestMaxScoreWorld1 checks the maximum of RULES.md §2.4 on Erebus's world1:
+// TestMaxScoreWorld1 checks the maximum of docs/erebus-rules.md §2.4 on Erebus's world1:
 // 3 victims and 2 hazards and the checkpoints give S = 136.25 (the referee's
 // perfect-game test plays it), so the maximum is S·1.1·2 = 299.75.
 func TestMaxScoreWorld1(t *testing.T) {
@@ -32,7 +32,7 @@ func TestMaxScoreWorld1(t *testing.T) {
 
 // TestPlayExitAtOnce plays a game whose exit plugin sends 'E' at the first
 // step it drives: the referee ends the game with no exit bonus (no sign was
-// found, RULES.md §1.7) and the runner sees the simulation end.
+// found, docs/erebus-rules.md §1.7) and the runner sees the simulation end.
 func TestPlayExitAtOnce(t *testing.T) {
 	name, data := worlds.Default()
 	w, err := world.Parse(name, data)

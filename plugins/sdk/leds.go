@@ -7,7 +7,7 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
-// LED names of the default Erebus robot (RULES.md §5): led0…led7 are red,
+// LED names of the default Erebus robot (docs/erebus-rules.md §5): led0…led7 are red,
 // led8 is the green body LED and led9 the orange front LED; all are
 // non-gradual with one colour, so 1 lights them and 0 turns them off.
 const (

@@ -1,5 +1,5 @@
 // Package mapscore scores a submitted Erebus map against the answer map the
-// way Erebus's MapScorer does (RULES.md §1.4), cell for cell, including the
+// way Erebus's MapScorer does (docs/erebus-rules.md §1.4), cell for cell, including the
 // quirks of its numpy implementation.
 package mapscore
 

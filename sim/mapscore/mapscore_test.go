@@ -186,7 +186,7 @@ func readMatrix(t testing.TB, path string) [][]string {
 // TestScoreVectors reproduces Erebus's own MapScorer results. The vector
 // names say how each submission is built from the answer; the stale hand
 // examples of MapScorerExample.py are not shipped, so that vector is
-// checked only where RULES.md says it equals the answer (NewPassages).
+// checked only where docs/erebus-rules.md says it equals the answer (NewPassages).
 func TestScoreVectors(t *testing.T) {
 	vectorsPath := sharedtest.Path(t, "erebus", "answers", "score_vectors.json")
 	answers := filepath.Dir(vectorsPath)

@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzStep feeds arbitrary packets (and robot states) to the referee: it
-// must never panic, and the score must stay finite and ≥ 0 (RULES §2.4).
+// must never panic, and the score must stay finite and ≥ 0 (docs/erebus-rules.md §2.4).
 //
 // Each chunk of the input is: a control byte (bit 0 moving, bit 1 in a
 // hole, bits 2–4 the robot's place, bits 5–7 the step length), a length

@@ -1,15 +1,15 @@
 // Package referee is the embedded simulator's copy of the Erebus supervisor:
 // it scores a game from the bytes the robot really emitted, applying the
-// rules exactly as ../shared/erebus/RULES.md §1–2 states them (Erebus
+// rules exactly as docs/erebus-rules.md §1–2 states them (Erebus
 // v25.0.1's MainSupervisor) or, for a v26.1 world (World.GameRules), as
-// ../shared/erebus/v26/RULES.md §2-§8 and §13 state v26.1's: cognitive
+// docs/erebus-v26.md §2-§8 and §13 state v26.1's: cognitive
 // targets instead of hazmat placards (a report next to an invalid-sum target
 // or a fake victim matches nothing, a misidentification), per-swamp
 // progressive clock multipliers and the map bonus ×(1 + 1.2·correctness).
 //
 // The simulator calls Step once per 16 ms supervisor step with the robot's
 // state after the physics of that step and at most one received packet. The
-// referee then, in RULES §2.3 order:
+// referee then, in docs/erebus-rules.md §2.3 order:
 //
 //  1. registers the first checkpoint box containing the robot (+10·m on the
 //     first visit of that checkpoint);
@@ -28,7 +28,7 @@
 //
 //   - An unknown one-byte command (not E, M, L, G) processed while the robot
 //     has been stopped for ≥ 1 s makes Erebus's supervisor raise an uncaught
-//     IndexError and die (RULES §1.2). The referee logs the event
+//     IndexError and die (docs/erebus-rules.md §1.2). The referee logs the event
 //     "supervisor crashed (unknown command)" and ends the game (reason
 //     EndCrash) without exit or map bonus: the score is frozen as it was.
 //   - A relocation moves the robot immediately, so the hole check later in
@@ -278,7 +278,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	return r, nil
 }
 
-// Step applies one supervisor step (RULES §2.3) and says what the supervisor
+// Step applies one supervisor step (docs/erebus-rules.md §2.3) and says what the supervisor
 // does in return. After the game has ended it does nothing and reports Ended.
 func (r *Referee) Step(in Input) Output {
 	if r.ended {
@@ -429,7 +429,7 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 	return false
 }
 
-// report applies a victim or hazard report (RULES §1.3), or in v26.1 a
+// report applies a victim or hazard report (docs/erebus-rules.md §1.3), or in v26.1 a
 // victim or cognitive-target report (v26 §3: MainSupervisor.py v26
 // l.534-639). A v26.1 target whose ring sum is not 0..3 has no simple type
 // and never matches (l.562); fakes are not loaded at all. A report that
@@ -475,7 +475,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 	}
 }
 
-// evaluateMap handles 'M' (RULES §1.4).
+// evaluateMap handles 'M' (docs/erebus-rules.md §1.4).
 func (r *Referee) evaluateMap() {
 	if r.pendingMap == nil {
 		r.log("Map not evaluated: no map data sent beforehand")
@@ -500,7 +500,7 @@ func (r *Referee) evaluateMap() {
 	r.log("Map Correctness " + strconv.FormatFloat(round2(p*100), 'f', -1, 64) + "%")
 }
 
-// exit handles 'E' (RULES §1.7).
+// exit handles 'E' (docs/erebus-rules.md §1.7).
 func (r *Referee) exit(robot world.Vec2) {
 	if r.start.Contains(robot) && r.sum.VictimsFound+r.sum.HazardsFound > 0 {
 		d := r.add("Exit Bonus", r.score*erebus.ExitBonusFraction)
@@ -521,7 +521,7 @@ func (r *Referee) end(reason EndReason, what string) {
 	r.sum.Ended, r.sum.EndReason = true, reason
 }
 
-// gameInfo answers 'G' (RULES §1.6).
+// gameInfo answers 'G' (docs/erebus-rules.md §1.6).
 func (r *Referee) gameInfo() {
 	gi := comms.GameInfo{
 		Score:           float32(round2(r.score)),
@@ -534,7 +534,7 @@ func (r *Referee) gameInfo() {
 	r.out.Send = append(r.out.Send, comms.EncodeInbound(gi))
 }
 
-// relocate moves the robot to the last visited checkpoint (RULES §1.5).
+// relocate moves the robot to the last visited checkpoint (docs/erebus-rules.md §1.5).
 func (r *Referee) relocate(what string, requested bool) {
 	r.out.Relocate = &world.Pose{Pos: r.lastCheckpoint, Yaw: 0}
 	r.out.Send = append(r.out.Send, comms.EncodeInbound(comms.LackOfProgressNotice{}))

@@ -307,7 +307,7 @@ func TestLackOfProgress(t *testing.T) {
 }
 
 // TestStopTimerResets checks that the stop timer restarts after a
-// relocation and when the robot moves (RULES §1.2, §1.5, §2.3).
+// relocation and when the robot moves (docs/erebus-rules.md §1.2, §1.5, §2.3).
 func TestStopTimerResets(t *testing.T) {
 	w := testWorld()
 	t.Run("reset after a disabled 20 s LoP: report at 20.5 s ignored (§2.3 4)", func(t *testing.T) {
@@ -599,7 +599,7 @@ func TestTimeLimits(t *testing.T) {
 }
 
 func TestTimeUpAppliesMapBonusNotExit(t *testing.T) {
-	// RULES §2.1: at time-up the map bonus is applied, no exit bonus.
+	// docs/erebus-rules.md §2.1: at time-up the map bonus is applied, no exit bonus.
 	w := testWorld()
 	w.GameTime = 30
 	d := newDriver(t, w, Config{})
@@ -622,7 +622,7 @@ func TestTimeUpAppliesMapBonusNotExit(t *testing.T) {
 }
 
 func TestStepOrder(t *testing.T) {
-	// RULES §2.3: checkpoints come before the packet, so an 'L' sent on
+	// docs/erebus-rules.md §2.3: checkpoints come before the packet, so an 'L' sent on
 	// the step the robot enters a checkpoint relocates it there, and a 'G'
 	// on that step already counts the checkpoint.
 	w := testWorld()
@@ -693,7 +693,7 @@ func TestNormalFromRotation(t *testing.T) {
 }
 
 // TestRoomMultiplier checks ROOM_MULT[room−1] with Python's indexing
-// (RULES.md §1.3, Tile.py l.131): room 0, the PROTO default, reads index −1.
+// (docs/erebus-rules.md §1.3, Tile.py l.131): room 0, the PROTO default, reads index −1.
 func TestRoomMultiplier(t *testing.T) {
 	for _, tt := range []struct {
 		room int

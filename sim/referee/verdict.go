@@ -19,7 +19,7 @@ const (
 	// OutcomeMiss: no sign matched (a misidentification).
 	OutcomeMiss = "miss"
 	// OutcomeIgnored: the robot had not stood still long enough; Erebus
-	// drops the report silently (RULES §1.2: MainSupervisor.py l.549-630
+	// drops the report silently (docs/erebus-rules.md §1.2: MainSupervisor.py l.549-630
 	// runs _detect_victim only when stopped ≥ 1.0 s).
 	OutcomeIgnored = "ignored"
 )
@@ -55,7 +55,7 @@ func (r *Referee) Verdicts() []Verdict { return r.verdicts[:len(r.verdicts):len(
 func (r *Referee) SubmittedMap() [][]string { return r.sentCells }
 
 // match finds the sign a report of kind at est made from robot scores, as
-// the loop of MainSupervisor.py does (RULES §1.3: not found, of the kind,
+// the loop of MainSupervisor.py does (docs/erebus-rules.md §1.3: not found, of the kind,
 // both the robot and the estimate within ReportRadius, the robot in front;
 // the nearest to the estimate wins). It returns −1 when none matches, and
 // in words why the nearest sign of the kind did not match, or why the

@@ -10,7 +10,7 @@ import (
 )
 
 // TestWorld1MaxScore plays a perfect game on Erebus's world1 and checks the
-// final score against RULES §2.4: S·(1 + 0.1)·(1 + 1) with S = Σ signs
+// final score against docs/erebus-rules.md §2.4: S·(1 + 0.1)·(1 + 1) with S = Σ signs
 // (scoreWorth + type bonus)·m + Σ checkpoints 10·m.
 func TestWorld1MaxScore(t *testing.T) {
 	path := filepath.Join(sharedtest.Dir(t), "erebus", "worlds", "world1.wbt")
@@ -19,7 +19,7 @@ func TestWorld1MaxScore(t *testing.T) {
 		t.Fatalf("Load: %v", err)
 	}
 	if len(w.Signs) != 5 {
-		t.Fatalf("world1 has %d signs, RULES §4 says 3 victims + 2 hazards", len(w.Signs))
+		t.Fatalf("world1 has %d signs, docs/erebus-rules.md §4 says 3 victims + 2 hazards", len(w.Signs))
 	}
 
 	// Expected S, straight from the formula.

@@ -56,7 +56,7 @@ func (g *answerGrid) put(r, c int, v cell) {
 }
 
 // Answer returns the map answer matrix Erebus generates for w
-// (MapAnswer.generateAnswer, RULES.md §3), reproducing its quirks: tiles in
+// (MapAnswer.generateAnswer, docs/erebus-rules.md §3), reproducing its quirks: tiles in
 // WALLTILES order with later writes winning (a curve's corner 0 overwrites a
 // neighbour's 1), setAnswer never overwriting '*' while floor and colour
 // writes do, '*' for room-4 tiles, signs sorted by (z, x) and placed by

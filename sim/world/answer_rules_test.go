@@ -36,7 +36,7 @@ func show(m [][]string) string {
 	return sb.String()
 }
 
-// TestAnswerRules checks answers built by hand from the rules of RULES.md
+// TestAnswerRules checks answers built by hand from the rules of docs/erebus-rules.md
 // §3 (each case names the rule) on ASCII arenas.
 func TestAnswerRules(t *testing.T) {
 	tests := []struct {
@@ -57,7 +57,7 @@ func TestAnswerRules(t *testing.T) {
 			want: "1 1 1 1 1 1 0 1 1|1 5 0 5 1 0 1 0 1|1 0 0 0 1 0 1 0 1|1 5 0 5 1 0 0 0 1|1 1 1 1 1 1 1 1 1",
 		},
 		{
-			// RULES §3 Verification (b): a curve's 0 written after a
+			// docs/erebus-rules.md §3 Verification (b): a curve's 0 written after a
 			// neighbour's 1 gives 0 (curve 4 corner (r,c)).
 			name: "curve corner overwrites neighbour's wall",
 			arena: `
@@ -190,7 +190,7 @@ obstacle 0.01 -0.05 0.02 0.02`,
 	}
 }
 
-// TestAnswerDropsTrailingChild checks RULES §3 Order: the last WALLTILES
+// TestAnswerDropsTrailingChild checks docs/erebus-rules.md §3 Order: the last WALLTILES
 // child is dropped when its DEF is not TILE or START_TILE, even a tile.
 func TestAnswerDropsTrailingChild(t *testing.T) {
 	base := `DEF WALLTILES Group { children [

@@ -10,7 +10,7 @@ import (
 )
 
 // signOffset is how far a sign sits from its wall's centre line
-// (RULES.md §2.2).
+// (docs/erebus-rules.md §2.2).
 const signOffset = erebus.SignWallOffset
 
 // ParseASCII parses the small ASCII arena format (see the package

@@ -1,6 +1,6 @@
 // Package world is the arena model of the embedded simulator: it loads Erebus
 // .wbt worlds (and a small ASCII arena format), builds the Erebus answer map
-// bit-exactly (RULES.md §3), and draws arenas as text or PNG.
+// bit-exactly (docs/erebus-rules.md §3), and draws arenas as text or PNG.
 //
 // Coordinates are Webots' NUE frame as Erebus uses it: X and Z horizontal, Y
 // up. A robot with yaw θ (rotation (0,1,0,θ)) faces (−sin θ, −cos θ) in XZ:

@@ -160,7 +160,7 @@ func quadCenter(c Vec2, q int) Vec2 {
 // (rot 1 bottom-left, 2 top-left, 3 top-right, 4 bottom-right) with radius
 // one quadrant side, so the arc joins the two neighbouring corners and
 // bulges away from its centre (1 towards top-right, 2 bottom-right,
-// 3 bottom-left, 4 top-left), matching the answer cells of RULES §3.
+// 3 bottom-left, 4 top-left), matching the answer cells of docs/erebus-rules.md §3.
 func curveArc(qc Vec2, v int) (Arc, bool) {
 	h := halfTile / 2
 	switch v {

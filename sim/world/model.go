@@ -92,7 +92,7 @@ type Sign struct {
 	// Rotation is the node's axis-angle rotation (x, y, z, angle).
 	Rotation [4]float64
 	// Normal is the unit vector the sign faces, (−R[0][2], −R[2][2])
-	// normalised (RULES.md §1.3 c).
+	// normalised (docs/erebus-rules.md §1.3 c).
 	Normal Vec2
 	Worth  int
 	Found  bool
@@ -175,7 +175,7 @@ type World struct {
 	// default for a World built in code.
 	Rules erebus.Rules
 
-	// Start is where and how the robot is spawned (RULES.md §2.5).
+	// Start is where and how the robot is spawned (docs/erebus-rules.md §2.5).
 	Start Pose
 
 	// Width and Height are the width/height fields of the first tile: they

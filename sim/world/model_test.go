@@ -186,7 +186,7 @@ func hasSeg(w *World, a, b Vec2) bool {
 }
 
 // TestCurveArcs checks, for each curve value, that the arc joins the two
-// corners of the quadrant whose edges RULES §3 marks and passes inside the
+// corners of the quadrant whose edges docs/erebus-rules.md §3 marks and passes inside the
 // corner the answer writes 0.
 func TestCurveArcs(t *testing.T) {
 	qc := Vec2{0, 0}

@@ -35,7 +35,7 @@ func TestVersionOfSharedWorlds(t *testing.T) {
 }
 
 // TestV26WorldContents checks what the loader reads from the shipped v26.1
-// worlds: world3 holds 2 fakes and world4 3 (v26 RULES "world3 and world4
+// worlds: world3 holds 2 fakes and world4 3 (docs/erebus-v26.md "world3 and world4
 // hold fakes"); every target's letter is its ring sum's (Victim.py v26
 // l.235-247), and the fakes keep the type the file gives.
 func TestV26WorldContents(t *testing.T) {

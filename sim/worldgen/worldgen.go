@@ -1,5 +1,5 @@
 // Package worldgen generates random Erebus arenas that obey the
-// construction rules RULES.md states (areas 1–4 joined by coloured passage
+// construction rules docs/erebus-rules.md states (areas 1–4 joined by coloured passage
 // tiles, holes, swamps, checkpoints, signs on walls with their worth, a
 // start tile, every tile reachable from the start), reproducibly from a
 // seed, and writes worlds as .wbt files Erebus opens.
@@ -110,7 +110,7 @@ func (l *layout) neighbour(x, z int, s side) (nx, nz int, ok bool) {
 	return nx, nz, nx >= 0 && nz >= 0 && nx < l.cols && nz < l.rows
 }
 
-// Passage colours per RULES.md §3, as the map editor writes them, and the
+// Passage colours per docs/erebus-rules.md §3, as the map editor writes them, and the
 // pair of areas each joins.
 var passages = []struct {
 	a, b  int
