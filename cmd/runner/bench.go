@@ -50,7 +50,7 @@ block are not kept. Like "runner run", the runner uses one thread unless GOMAXPR
 			if err != nil {
 				return err
 			}
-			w, err := loadWorld(worldPath)
+			w, err := loadWorld(worldPath, "")
 			if err != nil {
 				return err
 			}

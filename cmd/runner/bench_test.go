@@ -18,7 +18,7 @@ func BenchmarkDispatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	w, err := loadWorld("")
+	w, err := loadWorld("", "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap/zapcore"
 	"golang.org/x/term"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/examples/worlds"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/plugins/host"
@@ -29,10 +30,12 @@ type gameFlags struct {
 	logLevel  string
 	realtime  bool
 	lock      string
+	rules     string
 }
 
 func (f *gameFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
+	fl.StringVar(&f.rules, "rules", "", rulesFlagHelp)
 	fl.StringVar(&f.config, "config", "", "runner config YAML (default: the embedded one; see `runner config`)")
 	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH[@sha256:HEX]: run the plugin binary PATH as plugin NAME, pinned to HEX if given (repeatable); over a configured pin, give the new hash or --drop-pin NAME")
 	fl.StringArrayVar(&f.dropPins, "drop-pin", nil, "NAME: run plugin NAME with no SHA-256 pin, dropping the config's (repeatable)")
@@ -100,13 +103,23 @@ func (f *gameFlags) logger() (*zap.Logger, error) {
 	return zap.New(zapcore.NewCore(enc, zapcore.Lock(os.Stderr), lvl)), nil
 }
 
-// loadWorld loads a .wbt file, or the embedded default world when path is "".
-func loadWorld(path string) (*world.World, error) {
+// loadWorld loads a .wbt file, or the embedded default world when path is
+// "", played in the Erebus version the world tells, or in rules (a --rules
+// value) when it tells none.
+func loadWorld(path, rules string) (*world.World, error) {
 	if path == "" {
 		name, data := worlds.Default()
-		return world.Parse(name, data)
+		var o world.ParseOptions
+		if rules != "" {
+			v, err := erebus.ParseVersion(rules)
+			if err != nil {
+				return nil, err
+			}
+			o.Version = v
+		}
+		return world.ParseWith(name, data, o)
 	}
-	return world.Load(path)
+	return world.LoadRules(path, rules)
 }
 
 // oneProcess gives the runner one P (GOMAXPROCS=1) for a single game whose

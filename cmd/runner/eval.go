@@ -123,7 +123,7 @@ func evalWorlds(f *evalFlags) ([]*world.World, []evalplan.WorldID, error) {
 			sort.Strings(files)
 		}
 		for _, file := range files {
-			w, err := world.Load(file)
+			w, err := world.LoadRules(file, f.rules)
 			if err != nil {
 				return nil, nil, err
 			}

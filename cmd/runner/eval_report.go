@@ -108,6 +108,7 @@ func evalReport(w io.Writer, h evalplan.Header, lines []evalplan.Line, o reportO
 		fmt.Fprintln(w, o.note)
 	}
 	fmt.Fprintln(w, modeLine(framework.Summary{Mode: set.Mode, BudgetMs: set.BudgetMs}))
+	fmt.Fprintln(w, rulesLine(games))
 	if len(h.Params) == 0 {
 		printEval(w, tables[0], o.timings)
 		return nil
@@ -179,4 +180,23 @@ func withoutTimings(r game.Result) game.Result {
 		s.Plugins = ps
 	}
 	return r
+}
+
+// rulesLine says which Erebus versions' rules the games were played in.
+func rulesLine(games []evalGame) string {
+	n := map[string]int{}
+	var vs []string
+	for _, g := range games {
+		v := string(g.Referee.Version)
+		if n[v] == 0 {
+			vs = append(vs, v)
+		}
+		n[v]++
+	}
+	sort.Strings(vs)
+	var parts []string
+	for _, v := range vs {
+		parts = append(parts, fmt.Sprintf("Erebus %s (%d games)", v, n[v]))
+	}
+	return "rules: " + strings.Join(parts, ", ")
 }

@@ -20,7 +20,7 @@ import (
 // difference is the recording's cost (docs/recording.md). It reports the
 // recording's size.
 func BenchmarkGameRecord(b *testing.B) {
-	w, err := loadWorld("")
+	w, err := loadWorld("", "")
 	if err != nil {
 		b.Fatal(err)
 	}

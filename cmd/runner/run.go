@@ -106,7 +106,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if f.backend != "sim" {
 		return fmt.Errorf("--backend %q: want sim or webots", f.backend)
 	}
-	w, err := loadWorld(f.world)
+	w, err := loadWorld(f.world, f.rules)
 	if err != nil {
 		return err
 	}
@@ -196,7 +196,7 @@ func printSummary(w io.Writer, res game.Result) {
 	r, s := res.Referee, res.Runner
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	p := func(k, format string, a ...any) { fmt.Fprintf(tw, "%s\t%s\n", k, fmt.Sprintf(format, a...)) }
-	p("world", "%s (seed %d)", res.World, res.Seed)
+	p("world", "%s (seed %d), Erebus %s rules", res.World, res.Seed, r.Version)
 	p("score", "%.2f of at most %.2f (%.1f%%)", r.Score, res.MaxScore, pct(r.Score, res.MaxScore))
 	p("  signs", "%.2f points: %d of %d found (%d with the right type), %d misidentified",
 		r.SignPoints, r.VictimsFound+r.HazardsFound, res.Signs, r.SignsCorrectType, r.Misidentifications)
