@@ -45,6 +45,7 @@ func (r *runner) declare(s *slot) {
 	err := r.bb.Declare(s.name, s.desc.GetBlackboardWrites())
 	for _, e := range unjoin(err) {
 		s.addErr(e.Error())
+		r.noteRefusal(s, e.Error())
 		r.logw(r.log.Warn, "blackboard key refused", zap.String("plugin", s.name), zap.Error(e))
 	}
 }
@@ -56,6 +57,7 @@ func (r *runner) bbWrite(s *slot, writes map[string][]byte) {
 	for _, e := range unjoin(r.bb.Write(s.name, writes)) {
 		s.stats.BlackboardRefused++
 		s.addErr(e.Error())
+		r.noteRefusal(s, e.Error())
 		r.logw(r.log.Warn, "blackboard write refused", zap.String("plugin", s.name), zap.Error(e))
 	}
 }
