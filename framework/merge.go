@@ -12,7 +12,8 @@ import (
 // mergeYAML decodes the YAML document b over c field by field: a mapping
 // sets only the fields it names and keeps the others (in structs and in
 // maps: plugins.explore.cmd alone keeps explore's drives and params, and
-// the other plugins); a scalar or a list replaces the value. A field the
+// the other plugins); a scalar or a list replaces the value; a map entry
+// set to null is removed (plugins: {explore: null}). A field the
 // config does not have is an error that names the nearest one.
 func mergeYAML(b []byte, c *Config) error {
 	if len(bytes.TrimSpace(b)) == 0 {
@@ -72,6 +73,11 @@ func mergeNode(n *yaml.Node, v reflect.Value, path string) error {
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
+			if val.Kind == yaml.ScalarNode && val.Tag == "!!null" {
+				// `explore: null` (or `explore: ~`) removes the default's entry.
+				v.SetMapIndex(reflect.ValueOf(k.Value).Convert(v.Type().Key()), reflect.Value{})
+				continue
+			}
 			elem := reflect.New(v.Type().Elem()).Elem()
 			if old := v.MapIndex(reflect.ValueOf(k.Value)); old.IsValid() {
 				elem.Set(old)

@@ -42,7 +42,12 @@ func spinConfig(t *testing.T, dir, behave string) string {
 fsm:
   initial: spin
   states: [spin]
+  events: []
 plugins:
+  explore: null
+  victimdetect: null
+  report: null
+  exit: null
   spinner:
     cmd: %s
     drives: [spin]
