@@ -60,11 +60,6 @@ const startCell = 4*nav.MaxTiles + 2
 // side 0 the face looking towards −Z or −X, 1 towards +Z or +X.
 type faceKey int32
 
-func (k faceKey) cell() (row, col, side int) {
-	c := int(k) / 2
-	return c / gridCells, c % gridCells, int(k) % 2
-}
-
 func keyOf(row, col, side int) faceKey { return faceKey((row*gridCells+col)*2 + side) }
 
 // cellPoint is the world position of full-grid cell (row, col) of m.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image/png"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"os/exec"
@@ -66,7 +67,8 @@ func TestRunRecord(t *testing.T) {
 	}
 	for i, v := range res.Reports {
 		r := rec.Reports[i]
-		if r.Letter != v.Letter || r.RobotX != v.Robot.X || r.EstZ != v.Estimate.Z || r.Why != v.Why {
+		// The summary's numbers are rounded to 9 decimals (schema_version 1).
+		if r.Letter != v.Letter || math.Abs(r.RobotX-v.Robot.X) > 1e-8 || math.Abs(r.EstZ-v.Estimate.Z) > 1e-8 || r.Why != v.Why {
 			t.Errorf("report %d recorded %+v, summary %+v", i, r, v)
 		}
 		if v.Outcome == referee.OutcomeHit && (r.Outcome != recordpb.Report_HIT || int(r.Sign) != v.Sign) {
@@ -192,7 +194,8 @@ func TestRecordSIGTERM(t *testing.T) {
 	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Wait(); err != nil {
+	// An interrupted run ends with 128+SIGTERM (issue 20), its record whole.
+	if err := cmd.Wait(); err != nil && cmd.ProcessState.ExitCode() != 143 {
 		t.Fatalf("runner: %v\n%s", err, stderr.String())
 	}
 	rec, err := readRecording(mc, os.Stderr)

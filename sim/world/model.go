@@ -13,7 +13,10 @@ const (
 )
 
 // Vec2 is a point or vector in the horizontal XZ plane.
-type Vec2 struct{ X, Z float64 }
+type Vec2 struct {
+	X float64 `json:"x"`
+	Z float64 `json:"z"`
+}
 
 // Box is an axis-aligned XZ rectangle, inclusive on all sides (Erebus's
 // bounds test is inclusive).
