@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/framework"
-	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/hal/fake"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -37,7 +36,7 @@ func Example() {
 		Config: cfg,
 		Robot:  robot,
 		Launch: func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
-			return inproc.New(behaviors[name]), nil
+			return sdk.NewInProcess(behaviors[name]), nil
 		},
 	})
 	if err != nil {
@@ -65,7 +64,7 @@ func BenchmarkStepLoop(b *testing.B) {
 	_, err := framework.Run(context.Background(), framework.Options{
 		Config: framework.DefaultConfig(), Robot: robot,
 		Launch: func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
-			return inproc.New(behaviors[name]), nil
+			return sdk.NewInProcess(behaviors[name]), nil
 		},
 	})
 	if err != nil {

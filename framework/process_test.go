@@ -14,7 +14,6 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/rescuekit/rescuekit/framework"
-	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/hal/fake"
 	"github.com/rescuekit/rescuekit/plugins/host"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
@@ -228,9 +227,9 @@ func TestProcessWatchRestartsChangedBinary(t *testing.T) {
 			case "explore":
 				return host.Start(ctx, host.Config{Name: name, Cmd: append([]string{pc.Cmd}, pc.Args...), Logger: log})
 			case "victimdetect":
-				return inproc.New(watcher), nil
+				return sdk.NewInProcess(watcher), nil
 			}
-			return inproc.New(idle(name, name)), nil
+			return sdk.NewInProcess(idle(name, name)), nil
 		},
 	})
 	if err != nil {

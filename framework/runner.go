@@ -33,8 +33,8 @@ import (
 )
 
 // PluginConn is a started plugin as the runner uses it. plugins/host.Plugin
-// satisfies it through a small adapter in cmd/runner; framework/inproc
-// serves a behavior in-process.
+// satisfies it through a small adapter in cmd/runner; sdk.InProcess
+// serves a behavior in-process with the SDK's own service.
 type PluginConn interface {
 	Describe(ctx context.Context) (*pluginpb.Description, error)
 	Configure(ctx context.Context, params map[string]string, seed int64) error

@@ -16,7 +16,6 @@ import (
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/framework"
-	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/hal/fake"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -32,7 +31,7 @@ func behaviors(bs map[string]sdk.Behavior, launches map[string]*atomic.Int32) fr
 		if c := launches[name]; c != nil {
 			c.Add(1)
 		}
-		return inproc.New(b), nil
+		return sdk.NewInProcess(b), nil
 	}
 }
 

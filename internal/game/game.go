@@ -14,7 +14,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/rescuekit/rescuekit/framework"
-	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/plugins/host"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim"
@@ -147,15 +146,15 @@ func Launcher(exe string, log *zap.Logger, attach map[string]*plugin.ReattachCon
 }
 
 // InProcess returns a launcher that serves behaviors inside this process
-// (framework/inproc): no plugin processes, for tests and fast evaluation.
-// Every name in the config must have a constructor.
+// (sdk.InProcess, the SDK's own service): no plugin processes, for tests
+// and fast evaluation. Every name in the config must have a constructor.
 func InProcess(behaviors map[string]func() sdk.Behavior) framework.Launcher {
 	return func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
 		mk, ok := behaviors[name]
 		if !ok {
 			return nil, fmt.Errorf("no in-process behavior %q", name)
 		}
-		return inproc.New(mk()), nil
+		return sdk.NewInProcess(mk()), nil
 	}
 }
 

@@ -316,21 +316,14 @@ func killClient(client *plugin.Client, pid int, log *zap.Logger) {
 	killGroup(pid)
 }
 
-// streamWindow is the static HTTP/2 flow-control window (per stream and
-// per connection) the runner advertises to its plugins. A static window
-// turns off gRPC's bandwidth-delay estimation, which otherwise sends a
-// PING (and waits for its ack) on most received messages: on a local
-// connection with one small Action per step that doubles the frames and
-// the process wake-ups of every step.
-const streamWindow = 1 << 20
-
 // dialOptions are the gRPC options of the runner's plugin connections:
-// the static window, and fastconn's cheaper socket path in place of
-// go-plugin's insecure credentials (the runner does not use TLS).
+// the static window (pluginpb.StreamWindow), and fastconn's cheaper socket
+// path in place of go-plugin's insecure credentials (the runner does not
+// use TLS).
 func dialOptions() []grpc.DialOption {
 	return []grpc.DialOption{
-		grpc.WithStaticStreamWindowSize(streamWindow),
-		grpc.WithStaticConnWindowSize(streamWindow),
+		grpc.WithStaticStreamWindowSize(pluginpb.StreamWindow),
+		grpc.WithStaticConnWindowSize(pluginpb.StreamWindow),
 		grpc.WithTransportCredentials(fastconn.Creds()),
 	}
 }
@@ -659,11 +652,7 @@ func (p *Plugin) send(ctx context.Context, step uint64, obs *pluginpb.Observatio
 	// plugin does not read): replace it, keeping its messages.
 	select {
 	case stale := <-p.sendCh:
-		merged := obs
-		merged.Inbox = append(stale.GetInbox(), obs.GetInbox()...)
-		merged.Errors = append(stale.GetErrors(), obs.GetErrors()...)
-		merged.Dropped = append(stale.GetDropped(), obs.GetDropped()...)
-		obs = merged
+		obs.Supersede(stale)
 	default:
 	}
 	select {

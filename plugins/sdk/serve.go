@@ -146,19 +146,14 @@ func (p *grpcPlugin) GRPCClient(context.Context, *plugin.GRPCBroker, *grpc.Clien
 	return nil, errors.New("sdk: the SDK only serves plugins; the client is plugins/host")
 }
 
-// streamWindow is the fixed HTTP/2 flow-control window of the plugin's gRPC
-// server, per stream and per connection, matching the runner's side: a fixed
-// window turns off gRPC's bandwidth estimation, whose PINGs would otherwise
-// ride along with most Observations.
-const streamWindow = 1 << 20
-
-// grpcServer is go-plugin's default server with the fixed window and, on
-// the plain local connection the runner makes, fastconn's cheaper socket
-// path (one thread wake-up fewer per message on Linux). Were the host to
+// grpcServer is go-plugin's default server with the static window both
+// sides use (pluginpb.StreamWindow) and, on the plain local connection the
+// runner makes, fastconn's cheaper socket path (one thread wake-up fewer
+// per message on Linux). Were the host to
 // ask for TLS (go-plugin's AutoMTLS, which the runner does not use),
 // go-plugin's TLS credentials are kept.
 func grpcServer(opts []grpc.ServerOption) *grpc.Server {
-	opts = append(opts, grpc.StaticStreamWindowSize(streamWindow), grpc.StaticConnWindowSize(streamWindow))
+	opts = append(opts, grpc.StaticStreamWindowSize(pluginpb.StreamWindow), grpc.StaticConnWindowSize(pluginpb.StreamWindow))
 	if os.Getenv("PLUGIN_CLIENT_CERT") == "" {
 		opts = append(opts, grpc.Creds(fastconn.Creds()))
 	}

@@ -96,9 +96,7 @@ func newMailbox() *mailbox { return &mailbox{ready: make(chan struct{}, 1)} }
 func (m *mailbox) put(obs *pluginpb.Observation) {
 	m.mu.Lock()
 	if old := m.obs; old != nil {
-		obs.Inbox = append(old.Inbox, obs.Inbox...)
-		obs.Errors = append(old.Errors, obs.Errors...)
-		obs.Dropped = append(old.Dropped, obs.Dropped...)
+		obs.Supersede(old)
 		m.skipped++
 	}
 	m.obs = obs

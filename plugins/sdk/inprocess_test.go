@@ -1,4 +1,4 @@
-package inproc_test
+package sdk_test
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rescuekit/rescuekit/framework/inproc"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
@@ -21,21 +20,22 @@ type configurable struct {
 
 func (c *configurable) Configure(_ context.Context, cfg sdk.Config) error { c.got = cfg; return nil }
 
-func TestConn(t *testing.T) {
+func TestInProcess(t *testing.T) {
 	desc := sdk.Description{Name: "t", States: []string{"explore"}, Params: map[string]sdk.Param{"speed": {Default: "3"}}}
-	b := &configurable{Behavior: sdk.New(desc, func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+	b := &configurable{Behavior: sdk.New(desc, func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
 		switch o.GetState() {
 		case "panic":
 			panic("boom")
 		case "sleep":
-			<-ctx.Done()
-			time.Sleep(10 * time.Millisecond)
+			// The behavior's ctx is its Step stream's, as in a plugin
+			// process: the step outlives the caller's deadline on its own.
+			time.Sleep(20 * time.Millisecond)
 		case "fail":
 			return nil, errors.New("bad step")
 		}
 		return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 1}}, nil
 	})}
-	c := inproc.New(b)
+	c := sdk.NewInProcess(b)
 	ctx := context.Background()
 	if err := c.Configure(ctx, map[string]string{"sped": "1"}, 7); err == nil || !strings.Contains(err.Error(), "sped") {
 		t.Fatalf("unknown parameter accepted: %v", err)
@@ -63,8 +63,8 @@ func TestConn(t *testing.T) {
 	}
 }
 
-func ExampleNew() {
-	c := inproc.New(sdk.New(sdk.Description{Name: "spin", States: []string{"explore"}},
+func ExampleNewInProcess() {
+	c := sdk.NewInProcess(sdk.New(sdk.Description{Name: "spin", States: []string{"explore"}},
 		func(context.Context, *pluginpb.Observation) (*pluginpb.Action, error) {
 			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: -2}}, nil
 		}))
@@ -93,7 +93,7 @@ func TestStepsNeverOverlap(t *testing.T) {
 			inboxSeen += len(o.GetInbox())
 			return nil, nil
 		})
-	c := inproc.New(b)
+	c := sdk.NewInProcess(b)
 	short := func() (context.Context, context.CancelFunc) {
 		return context.WithTimeout(context.Background(), 5*time.Millisecond)
 	}
@@ -126,13 +126,12 @@ func TestStepsNeverOverlap(t *testing.T) {
 func TestStepOwnsItsObservation(t *testing.T) {
 	mutated := make(chan struct{})
 	seen := make(chan string, 1)
-	b := sdk.New(sdk.Description{Name: "t", States: []string{"explore"}}, func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-		<-ctx.Done()
-		<-mutated // the runner has moved on and reused its buffers
+	b := sdk.New(sdk.Description{Name: "t", States: []string{"explore"}}, func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		<-mutated // the caller gave up at its deadline, moved on and reused its buffers
 		seen <- fmt.Sprintf("%s %d", o.GetBlackboard()["map"], o.GetCameras()[0].GetBgra()[0])
 		return nil, nil
 	})
-	c := inproc.New(b)
+	c := sdk.NewInProcess(b)
 	obs := &pluginpb.Observation{Step: 1, State: "explore",
 		Blackboard: map[string][]byte{"map": []byte("old")},
 		Cameras:    []*pluginpb.CameraFrame{{Name: "camera_centre", Bgra: []byte{7, 7, 7, 7}}}}
