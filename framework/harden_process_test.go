@@ -13,7 +13,7 @@ import (
 	"github.com/rescuekit/rescuekit/hal/fake"
 )
 
-// runLockstep plays steps steps with the scripted plugins in lockstep, as
+// runLockstep plays steps steps with the test plugin processes in lockstep, as
 // on the embedded simulator: no answer is lost to the machine's load.
 func runLockstep(t *testing.T, steps int, cfg framework.Config, modes map[string][]string) (framework.Summary, *observer.ObservedLogs, error) {
 	t.Helper()

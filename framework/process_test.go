@@ -23,24 +23,26 @@ import (
 // Plugin binaries built once, on first use, for the process tests (not in
 // TestMain: unit tests and fuzz workers of this package need none).
 var (
-	buildOnce                  sync.Once
-	buildDir                   string
-	buildErr                   error
-	scriptedBin, scriptedV2Bin string
+	buildOnce          sync.Once
+	buildDir           string
+	buildErr           error
+	testBin, testV2Bin string // the one test plugin, and the same speaking protocol 2
 )
 
-func buildScripted(tb testing.TB) {
+// buildTestPlugin builds the project's one test plugin
+// (plugins/internal/testplugins/behave) once, and fails tb if it cannot.
+func buildTestPlugin(tb testing.TB) {
 	tb.Helper()
 	buildOnce.Do(func() {
 		if buildDir, buildErr = os.MkdirTemp("", "rescuekit-framework-test"); buildErr != nil {
 			return
 		}
-		const pkg = "github.com/rescuekit/rescuekit/framework/internal/scripted"
-		scriptedBin = filepath.Join(buildDir, "scripted")
-		scriptedV2Bin = filepath.Join(buildDir, "scripted-v2")
+		const pkg = "github.com/rescuekit/rescuekit/plugins/internal/testplugins/behave"
+		testBin = filepath.Join(buildDir, "behave")
+		testV2Bin = filepath.Join(buildDir, "behave-v2")
 		for _, args := range [][]string{
-			{"build", "-o", scriptedBin, pkg},
-			{"build", "-o", scriptedV2Bin, "-ldflags", "-X github.com/rescuekit/rescuekit/plugins/sdk.protocolVersionOverride=2", pkg},
+			{"build", "-o", testBin, pkg},
+			{"build", "-o", testV2Bin, "-ldflags", "-X github.com/rescuekit/rescuekit/plugins/sdk.protocolVersionOverride=2", pkg},
 		} {
 			if out, err := exec.Command("go", args...).CombinedOutput(); err != nil {
 				buildErr = fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -61,15 +63,15 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// processLauncher starts the scripted plugin for every name, with the mode
-// modes gives for that name ("normal" otherwise).
+// processLauncher starts the test plugin for every name, in the role that
+// name has, with the mode modes gives for that name ("normal" otherwise).
 func processLauncher(t *testing.T, log *zap.Logger, modes map[string][]string) framework.Launcher {
-	buildScripted(t)
+	buildTestPlugin(t)
 	return func(ctx context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
-		bin, args := scriptedBin, []string{name, "normal"}
+		bin, args := testBin, []string{name, "normal"}
 		if m, ok := modes[name]; ok {
 			if m[0] == "v2" {
-				bin = scriptedV2Bin
+				bin = testV2Bin
 			} else {
 				args = append([]string{name}, m...)
 			}
@@ -86,6 +88,13 @@ func runProcesses(t *testing.T, steps int, modes map[string][]string) (framework
 	robot.EndAfter(steps)
 	cfg := framework.DefaultConfig()
 	cfg.DeadlineMs = 250 // generous: the test machine is shared; the sleep test sleeps 300 ms
+	for name, m := range modes {
+		if m[0] == "sleep" {
+			pc := cfg.Plugins[name]
+			pc.Params = map[string]string{"sleep": "300ms"}
+			cfg.Plugins[name] = pc
+		}
+	}
 	sum, err := framework.Run(context.Background(), framework.Options{
 		Config: cfg, Robot: robot, Logger: log, Launch: processLauncher(t, log, modes),
 	})
@@ -177,10 +186,10 @@ func TestProcessWrongProtocol(t *testing.T) {
 // changes on disk is restarted at a step boundary, and the blackboard
 // survives.
 func TestProcessWatchRestartsChangedBinary(t *testing.T) {
-	buildScripted(t)
+	buildTestPlugin(t)
 	bin := filepath.Join(t.TempDir(), "explore-plugin")
 	copyFile := func() {
-		data, err := os.ReadFile(scriptedBin)
+		data, err := os.ReadFile(testBin)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +201,7 @@ func TestProcessWatchRestartsChangedBinary(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	data, _ := os.ReadFile(scriptedBin)
+	data, _ := os.ReadFile(testBin)
 	if err := os.WriteFile(bin, data, 0o755); err != nil {
 		t.Fatal(err)
 	}

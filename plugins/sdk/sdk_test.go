@@ -180,7 +180,7 @@ func TestConfigure(t *testing.T) {
 }
 
 // dial serves b in-process and opens a Step stream to it.
-func dial(t *testing.T, b Behavior) (pluginpb.BehaviorClient, pluginpb.Behavior_StepClient) {
+func dial(t testing.TB, b Behavior) (pluginpb.BehaviorClient, pluginpb.Behavior_StepClient) {
 	t.Helper()
 	lis := bufconn.Listen(1 << 20)
 	srv := grpc.NewServer()
