@@ -77,12 +77,20 @@ func (p *InProcess) serve() {
 	p.mu.Unlock()
 }
 
-// recoverCrash turns a panic of the behavior into the plugin's crash,
-// keeping the stack as a crashed plugin process prints it.
+// PanicError is the crash of an InProcess plugin whose behavior panicked:
+// the panic's value and the stack, as a crashed plugin process prints them.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v\n%s", e.Value, e.Stack) }
+
+// recoverCrash turns a panic of the behavior into the plugin's crash.
 func (p *InProcess) recoverCrash() {
 	if r := recover(); r != nil {
 		p.mu.Lock()
-		p.crash = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		p.crash = &PanicError{Value: r, Stack: debug.Stack()}
 		p.mu.Unlock()
 	}
 }
@@ -107,7 +115,7 @@ func (p *InProcess) Configure(ctx context.Context, params map[string]string, see
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			crash := fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+			crash := &PanicError{Value: r, Stack: debug.Stack()}
 			p.mu.Lock()
 			p.crash = crash
 			p.mu.Unlock()
@@ -127,7 +135,7 @@ func (p *InProcess) Configure(ctx context.Context, params map[string]string, see
 
 // Step hands the behavior a copy of obs and waits for its Action until ctx
 // ends. A behavior error comes back in the Action's Error, as from a plugin
-// process. At ctx's end Step returns ctx's error; the Observation stays with
+// process; a panic ends the plugin with an error wrapping a *PanicError. At ctx's end Step returns ctx's error; the Observation stays with
 // the service, which steps it (or a newer one carrying its messages) when
 // the behavior is free, and the late Action is discarded.
 func (p *InProcess) Step(ctx context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {

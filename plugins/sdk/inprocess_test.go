@@ -55,11 +55,18 @@ func TestInProcess(t *testing.T) {
 	if _, err := c.Step(dctx, &pluginpb.Observation{Step: 6, State: "sleep"}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("deadline: %v", err)
 	}
-	if _, err := c.Step(ctx, &pluginpb.Observation{Step: 7, State: "panic"}); err == nil || !c.Exited() {
+	_, err = c.Step(ctx, &pluginpb.Observation{Step: 7, State: "panic"})
+	if err == nil || !c.Exited() {
 		t.Fatalf("panic: err %v exited %v", err, c.Exited())
+	}
+	if pe := (*sdk.PanicError)(nil); !errors.As(err, &pe) || pe.Value != "boom" || !strings.Contains(string(pe.Stack), "goroutine") {
+		t.Errorf("the crash %v does not carry the panic and its stack", err)
 	}
 	if _, err := c.Step(ctx, &pluginpb.Observation{Step: 8}); err == nil {
 		t.Fatal("a crashed plugin answered")
+	}
+	if err := c.Configure(ctx, nil, 7); err == nil {
+		t.Error("a crashed plugin took a Configure")
 	}
 }
 
@@ -145,5 +152,46 @@ func TestStepOwnsItsObservation(t *testing.T) {
 	close(mutated)
 	if got := <-seen; got != "old 7" {
 		t.Errorf("the late Step saw %q, want its own copy %q", got, "old 7")
+	}
+}
+
+// TestInProcessBadInput: a nil Behavior or an invalid Description gives an
+// error from every method, never a panic.
+func TestInProcessBadInput(t *testing.T) {
+	for name, b := range map[string]sdk.Behavior{
+		"nil":          nil,
+		"invalid name": sdk.New(sdk.Description{Name: "bad name!", States: []string{"explore"}}, nil),
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := sdk.NewInProcess(b)
+			ctx := context.Background()
+			if _, err := c.Describe(ctx); err == nil {
+				t.Error("Describe: no error")
+			}
+			if err := c.Configure(ctx, nil, 1); err == nil {
+				t.Error("Configure: no error")
+			}
+			if _, err := c.Step(ctx, &pluginpb.Observation{Step: 1}); err == nil {
+				t.Error("Step: no error")
+			}
+			if !c.Exited() {
+				t.Error("not Exited")
+			}
+			c.Kill()
+		})
+	}
+}
+
+// TestInProcessKill: Kill ends the service's goroutines and later Steps
+// fail.
+func TestInProcessKill(t *testing.T) {
+	c := sdk.NewInProcess(sdk.New(sdk.Description{Name: "t", States: []string{"explore"}}, nil))
+	if _, err := c.Step(context.Background(), &pluginpb.Observation{Step: 1}); err != nil {
+		t.Fatal(err)
+	}
+	c.Kill()
+	c.Kill() // idempotent
+	if _, err := c.Step(context.Background(), &pluginpb.Observation{Step: 2}); err == nil || !c.Exited() {
+		t.Errorf("a killed plugin answered: %v", err)
 	}
 }

@@ -75,27 +75,22 @@ func Check(newBehavior func() sdk.Behavior) error {
 	return nil
 }
 
-// run configures b with its defaults and seed 1 and steps it through the
-// script, checking each action.
+// run serves b in process with the SDK's own service (sdk.InProcess, the
+// code a plugin process runs), configures it with its declared defaults and
+// seed 1, and steps it through the script, checking each action.
 func run(b sdk.Behavior, desc sdk.Description, script []*pluginpb.Observation) ([]*pluginpb.Action, error) {
-	if c, ok := b.(sdk.Configurer); ok {
-		params := map[string]string{}
-		for name, p := range desc.Params {
-			params[name] = p.Default
-		}
-		if err := c.Configure(context.Background(), sdk.Config{Params: params, Seed: 1}); err != nil {
-			return nil, fmt.Errorf("sdktest: Configure with the declared defaults: %w", err)
-		}
+	p := sdk.NewInProcess(b)
+	defer p.Kill()
+	ctx := context.Background()
+	if err := p.Configure(ctx, nil, 1); err != nil {
+		return nil, fmt.Errorf("sdktest: Configure with the declared defaults: %w", err)
 	}
 	var actions []*pluginpb.Action
 	var problems []error
 	for _, obs := range script {
-		act, err := step(b, proto.CloneOf(obs))
+		act, err := step(ctx, p, obs)
 		if err != nil {
 			return nil, fmt.Errorf("sdktest: step %d (state %q, driver %v): %w", obs.GetStep(), obs.GetState(), obs.GetDriver(), err)
-		}
-		if act == nil {
-			act = &pluginpb.Action{}
 		}
 		problems = append(problems, check(desc, obs, act)...)
 		actions = append(actions, act)
@@ -103,16 +98,17 @@ func run(b sdk.Behavior, desc sdk.Description, script []*pluginpb.Observation) (
 	return actions, errors.Join(problems...)
 }
 
-// step calls b.Step, turning a panic into an error. A Step error is
-// allowed (the runner copes), so it is not reported.
-func step(b sdk.Behavior, obs *pluginpb.Observation) (act *pluginpb.Action, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("Step panicked: %v", r)
-		}
-	}()
-	act, serr := b.Step(context.Background(), obs)
-	if serr != nil {
+// step steps p, naming a panic. A Step error is allowed (the runner
+// copes), so it is not reported: it counts as an empty Action.
+func step(ctx context.Context, p *sdk.InProcess, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	act, err := p.Step(ctx, obs)
+	if pe := (*sdk.PanicError)(nil); errors.As(err, &pe) {
+		return nil, fmt.Errorf("Step panicked: %v", pe.Value)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if act.GetError() != "" {
 		return &pluginpb.Action{}, nil
 	}
 	return act, nil
