@@ -50,6 +50,7 @@ type recorder struct {
 	answer [][]string
 
 	io        []record.PluginIO
+	est       *world.Pose // the plugins' last pose estimate (nav.KeyPose)
 	camBuf    [][]byte
 	ranges    []float32
 	events    int
@@ -100,9 +101,7 @@ func newRecorder(path string, o *game.Options, rules string) (*recorder, error) 
 	}
 	rc.w, rc.answer = w, meta.Answer
 	o.OnStart = rc.start
-	if !rc.light {
-		o.OnPluginIO = rc.pluginIO
-	}
+	o.OnPluginIO = rc.pluginIO
 	prev := o.OnStep
 	o.OnStep = func(si framework.StepInfo, ref *referee.Referee) {
 		if prev != nil {
@@ -144,6 +143,12 @@ func (rc *recorder) start(robot *sim.Sim, ref *referee.Referee) {
 }
 
 func (rc *recorder) pluginIO(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
+	if e, ok := game.PoseOf(act); ok {
+		rc.est = &world.Pose{Pos: world.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
+	}
+	if rc.light {
+		return
+	}
 	p := record.PluginIO{Name: name, Observation: obs}
 	if act != nil { // a nil *Action in the interface would not read as nil
 		p.Action = act
@@ -159,9 +164,10 @@ func (rc *recorder) step(si framework.StepInfo) {
 	}
 	f := record.StepFrame{
 		Step: si.Step, SimTime: si.SimTime, True: rc.robot.Pose(), State: si.State, Score: rc.ref.Score(),
-		// No plugin publishes a pose estimate (nav.Tracker keeps its pose
-		// to itself; no blackboard key carries it): Estimate stays nil.
-		Plugins: rc.io,
+		// The last pose a plugin wrote under nav.KeyPose (explore's
+		// tracker), nil until one does.
+		Estimate: rc.est,
+		Plugins:  rc.io,
 	}
 	for _, d := range rc.dists {
 		f.Distance = append(f.Distance, d.Value())
