@@ -20,6 +20,7 @@ import (
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/record"
 	"github.com/rescuekit/rescuekit/sim"
@@ -90,7 +91,7 @@ func newRecorder(path string, o *game.Options, rules string) (*recorder, error) 
 	meta := record.Meta{
 		World: o.World, Answer: world.Answer(o.World), Seed: o.Seed, Rules: rules,
 		MaxScore: game.MaxScore(o.World), DistanceNames: framework.DefaultDevices().Distance,
-		Options: record.Options{NoPluginIO: rc.light},
+		Options: record.Options{NoPluginIO: rc.light, OwnChannelKeys: []string{nav.KeyPose}},
 	}
 	w, err := record.NewWriter(out, meta)
 	if err != nil {
