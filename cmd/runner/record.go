@@ -33,7 +33,8 @@ import (
 // each control step it fills a record.StepFrame from the simulated robot
 // (the true pose, distance sensors, cameras, lidar), the referee (score,
 // events, verdicts on reports, the map submitted), the runner (FSM state)
-// and the plugins (their Observations and Actions, and their log lines).
+// and the plugins (their Observations and Actions, the pose they estimate,
+// written under nav.KeyPose, and their log lines).
 // All its hooks run on the runner goroutine except the log core.
 type recorder struct {
 	w    *record.Writer
