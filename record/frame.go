@@ -37,6 +37,11 @@ type Options struct {
 	// and size stay) and their blackboard is left out (its changes are on
 	// /plugin/NAME/blackboard).
 	FullObservations bool
+	// OwnChannelKeys are blackboard keys whose value has a channel of its
+	// own, left out of /plugin/NAME/blackboard: the pose estimate the
+	// runner records as /robot/estimate ("pose", nav.KeyPose), which
+	// changes every step and would be written again for every plugin.
+	OwnChannelKeys []string
 	// Compression compresses chunks: "" (none) or "zstd".
 	Compression string
 }

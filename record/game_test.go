@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/behaviors/exit"
@@ -32,6 +33,7 @@ import (
 type tap struct {
 	framework.PluginConn
 	name string
+	mu   *sync.Mutex // the plugins step on goroutines of their own
 	io   *[]record.PluginIO
 }
 
@@ -41,7 +43,9 @@ func (t *tap) Step(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Acti
 	if a != nil {
 		io.Action = a
 	}
+	t.mu.Lock()
 	*t.io = append(*t.io, io)
+	t.mu.Unlock()
 	return a, err
 }
 
@@ -59,6 +63,7 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 		t.Fatal(err)
 	}
 	var io []record.PluginIO
+	var ioMu sync.Mutex
 	inner := game.InProcess(map[string]func() sdk.Behavior{
 		"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New, "exit": exit.New,
 	})
@@ -67,16 +72,19 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 		if err != nil {
 			return nil, err
 		}
-		return &tap{PluginConn: c, name: name, io: &io}, nil
+		return &tap{PluginConn: c, name: name, mu: &ioMu, io: &io}, nil
 	}
 	devs := framework.DefaultDevices()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	events := 0
 	var waiting []record.Report
+	var est *world.Pose // the plugins' pose estimate (nav.KeyPose), as the runner records it
 	_, err = framework.Run(ctx, framework.Options{
 		Config: game.Reproducible(framework.DefaultConfig()), Robot: robot, Launch: launch, Seed: 1,
 		OnStep: func(si framework.StepInfo) {
+			ioMu.Lock()
+			defer ioMu.Unlock()
 			f := record.StepFrame{Step: si.Step, SimTime: si.SimTime, True: robot.Pose(), State: si.State, Score: ref.Score(), Plugins: io}
 			for _, n := range devs.Distance {
 				if d, err := robot.Device(n); err == nil {
@@ -98,6 +106,10 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 			}
 			for _, p := range io {
 				a, _ := p.Action.(*pluginpb.Action)
+				if e, ok := game.PoseOf(a); ok {
+					est = &world.Pose{Pos: world.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
+				}
+				f.Estimate = est
 				for _, o := range a.GetOutbound() {
 					switch k := o.Kind.(type) {
 					case *pluginpb.Outbound_Map:

@@ -343,3 +343,50 @@ func TestCameraPNG(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnChannelKeys: a blackboard key listed in Options.OwnChannelKeys is
+// left out of /plugin/NAME/blackboard, the other keys' changes stay.
+func TestOwnChannelKeys(t *testing.T) {
+	w := demoWorld(t)
+	frames := demoGame(w, 20)
+	for i := range frames {
+		frames[i].Plugins[0].Observation.(*pluginpb.Observation).Blackboard = map[string][]byte{"pose": {byte(i)}, "map": {byte(i / 10)}}
+	}
+	for _, c := range []struct {
+		own      []string
+		wantPose int
+	}{{nil, 20}, {[]string{"pose"}, 0}} {
+		data, _ := writeGame(t, w, frames, Options{OwnChannelKeys: c.own}, true)
+		rd, err := mcap.NewReader(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		it, err := rd.Messages(mcap.UsingIndex(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pose, maps := 0, 0
+		for {
+			_, ch, msg, err := it.NextInto(nil)
+			if err != nil {
+				break
+			}
+			if ch.Topic != "/plugin/explore/blackboard" {
+				continue
+			}
+			var bb recordpb.Blackboard
+			if err := proto.Unmarshal(msg.Data, &bb); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := bb.Changed["pose"]; ok {
+				pose++
+			}
+			if _, ok := bb.Changed["map"]; ok {
+				maps++
+			}
+		}
+		if pose != c.wantPose || maps != 2 {
+			t.Errorf("OwnChannelKeys %v: pose changed in %d messages (want %d), map in %d (want 2)", c.own, pose, c.wantPose, maps)
+		}
+	}
+}

@@ -128,6 +128,23 @@ func TestReplayInBrowser(t *testing.T) {
 			t.Errorf("step %d: the robot did not move", idx)
 		}
 		lastX = attr(t, page, `id="robot"[^>]*data-x="([-0-9.e]+)"`)
+		// The plugins' estimate beside the true pose: the ring at the
+		// recorded estimate, its path so far, the distance between the two.
+		if s.Estimate == nil {
+			t.Fatalf("step %d: the demo recording has no estimate", idx)
+		}
+		ex, _ := strconv.ParseFloat(attr(t, page, `id="estimate"[^>]*data-x="([-0-9.e]+)"`), 64)
+		ez, _ := strconv.ParseFloat(attr(t, page, `id="estimate"[^>]*data-z="([-0-9.e]+)"`), 64)
+		if math.Abs(ex-s.Estimate.Pos.X) > 1e-4 || math.Abs(ez-s.Estimate.Pos.Z) > 1e-4 {
+			t.Errorf("step %d: estimate drawn at (%v, %v), recorded at (%v, %v)", idx, ex, ez, s.Estimate.Pos.X, s.Estimate.Pos.Z)
+		}
+		wantErr := fmt.Sprintf("estimate off by %.3f m", math.Hypot(s.Estimate.Pos.X-s.True.Pos.X, s.Estimate.Pos.Z-s.True.Pos.Z))
+		if got := attr(t, page, `id="est-err"[^>]*>([^<]*)<`); got != wantErr {
+			t.Errorf("step %d: %q, want %q", idx, got, wantErr)
+		}
+		if n := len(strings.Fields(attr(t, page, `id="est-path"[^>]*points="([^"]*)"`))); n != idx+1 {
+			t.Errorf("step %d: estimated path of %d points", idx, n)
+		}
 		path := attr(t, page, `id="path"[^>]*points="([^"]*)"`)
 		if n := len(strings.Fields(path)); n != idx+1 {
 			t.Errorf("step %d: path of %d points", idx, n)

@@ -373,6 +373,9 @@ func (r *Writer) observation(t uint64, name string, o proto.Message) {
 	}
 	var bb *recordpb.Blackboard
 	for k, v := range obs.Blackboard {
+		if slices.Contains(r.meta.Options.OwnChannelKeys, k) {
+			continue
+		}
 		if old, ok := last[k]; !ok || !bytes.Equal(old, v) {
 			if bb == nil {
 				bb = &recordpb.Blackboard{Step: obs.Step, Changed: map[string][]byte{}}

@@ -138,7 +138,7 @@ func New() sdk.Behavior {
 func (e *Explore) Describe() sdk.Description {
 	return sdk.Description{
 		Name: Name, Version: "1.0.0", States: []string{"explore"}, Lidar: true,
-		BlackboardReads: []string{nav.KeyMap}, BlackboardWrites: []string{nav.KeyMap},
+		BlackboardReads: []string{nav.KeyMap}, BlackboardWrites: []string{nav.KeyMap, nav.KeyPose},
 		Params: params,
 	}
 }
@@ -216,6 +216,8 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		}
 		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
 	}
+	// The tracker's estimate, for the recorder (nav.KeyPose).
+	act.Blackboard = map[string][]byte{nav.KeyPose: nav.EncodePose(pose, e.tr.YawKnown())}
 	if e.tr.YawKnown() {
 		e.m.Integrate(obs, pose)
 		e.faces.see(e.m, pose)

@@ -128,5 +128,5 @@ func BenchmarkStep(b *testing.B) {
 func Example() {
 	d := New().Describe()
 	fmt.Println(d.Name, d.States, d.BlackboardWrites)
-	// Output: explore [explore] [map]
+	// Output: explore [explore] [map pose]
 }

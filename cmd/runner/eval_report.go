@@ -48,7 +48,48 @@ type evalJSON struct {
 	Table         []evalRow   `json:"table"`
 	Points        []evalPoint `json:"points,omitempty"`
 	Games         []evalGame  `json:"games"`
-	Noise         *sim.Noise  `json:"noise,omitempty"`
+	Noise         *noiseJSON  `json:"noise,omitempty"`
+	// PluginsPlayed are the plugin binaries the games played with (the
+	// same entries as run --json's).
+	PluginsPlayed []pluginInfo `json:"plugins_played"`
+}
+
+// noiseJSON is the sensor noise the games played with, in the JSON's
+// snake_case (sim.Noise's fields, in their units).
+type noiseJSON struct {
+	GPS           float64 `json:"gps_m"`
+	Gyro          float64 `json:"gyro_rad_s"`
+	WheelSlip     float64 `json:"wheel_slip"`
+	Distance      float64 `json:"distance_m"`
+	Accelerometer float64 `json:"accelerometer_m_s2"`
+}
+
+func noiseOut(n *sim.Noise) *noiseJSON {
+	if n == nil {
+		return nil
+	}
+	return &noiseJSON{GPS: n.GPS, Gyro: n.Gyro, WheelSlip: n.WheelSlip, Distance: n.Distance, Accelerometer: n.Accelerometer}
+}
+
+// evalPlayed lists the plugins of the record's settings with the SHA-256
+// of their binaries (the runner's own for a built-in) from the header, and
+// the versions the games' descriptions gave.
+func evalPlayed(h evalplan.Header, set evalSettings, games []evalGame) []pluginInfo {
+	out := []pluginInfo{}
+	for _, p := range set.Plugins {
+		pi := pluginInfo{Name: p.Name, Path: p.Path, SHA256: h.Build.PluginSHA256[p.Name]}
+		if pi.SHA256 == framework.Builtin {
+			pi.SHA256 = h.Build.RunnerSHA256
+		}
+		for _, g := range games {
+			if v := g.Runner.Plugins[p.Name].Version; v != "" {
+				pi.Version = v
+				break
+			}
+		}
+		out = append(out, pi)
+	}
+	return out
 }
 
 // evalReport prints the table (or the JSON) of the games of a record, in
@@ -85,7 +126,8 @@ func evalReport(w io.Writer, h evalplan.Header, lines []evalplan.Line, o reportO
 		}
 		tables[p] = append(tables[p], summarize("overall", all))
 	}
-	out := evalJSON{SchemaVersion: evalplan.SchemaVersion, Mode: set.Mode, BudgetMs: set.BudgetMs, Note: o.note, Games: games, Noise: set.Noise}
+	out := evalJSON{SchemaVersion: SchemaVersion, Mode: set.Mode, BudgetMs: set.BudgetMs, Note: o.note, Games: games,
+		Noise: noiseOut(set.Noise), PluginsPlayed: evalPlayed(h, set, games)}
 	var rank []int
 	if len(h.Params) == 0 {
 		out.Table = tables[0]
@@ -100,9 +142,7 @@ func evalReport(w io.Writer, h evalplan.Header, lines []evalplan.Line, o reportO
 		sort.Slice(out.Points, func(i, j int) bool { return out.Points[i].Point < out.Points[j].Point })
 	}
 	if o.json {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+		return writeJSONOut(w, out)
 	}
 	if o.note != "" {
 		fmt.Fprintln(w, o.note)

@@ -25,6 +25,16 @@ type evalSettings struct {
 	Mode     string     `json:"mode"`
 	BudgetMs int        `json:"budget_ms"`
 	Noise    *sim.Noise `json:"noise,omitempty"`
+	// Plugins are the config's enabled plugins, by name, with the path of
+	// their binary ("builtin" for a behavior the runner serves): the
+	// report's plugins_played, with the header's SHA-256s.
+	Plugins []evalPlugin `json:"plugins,omitempty"`
+}
+
+// evalPlugin is a plugin of the eval's config: its name and binary.
+type evalPlugin struct {
+	Name string `json:"name"`
+	Path string `json:"path"`
 }
 
 // evalShard reads --shard: "" is the whole plan, "auto" the cluster
@@ -144,7 +154,11 @@ func evalHeader(f *evalFlags, cfg framework.Config, ids []evalplan.WorldID, plan
 	if err != nil {
 		return evalplan.Header{}, err
 	}
-	settings, err := json.Marshal(evalSettings{Mode: evalMode(cfg), BudgetMs: cfg.Deadline(), Noise: noiseIf(f.noise)})
+	set := evalSettings{Mode: evalMode(cfg), BudgetMs: cfg.Deadline(), Noise: noiseIf(f.noise)}
+	for _, name := range cfg.PluginNames() {
+		set.Plugins = append(set.Plugins, evalPlugin{Name: name, Path: cfg.Plugins[name].Cmd})
+	}
+	settings, err := json.Marshal(set)
 	if err != nil {
 		return evalplan.Header{}, err
 	}

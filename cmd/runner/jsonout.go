@@ -107,11 +107,14 @@ func playedPlugins(cfg framework.Config, exe string, sum framework.Summary) []pl
 	return out
 }
 
-// summaryOutput is the runner's summary alone (a game on Webots, whose
-// referee is Erebus's), with the schema version.
-type summaryOutput struct {
-	SchemaVersion int `json:"schema_version"`
-	framework.Summary
+// webotsOutput is what run --backend webots --json prints: the runner's
+// summary (Erebus keeps the score), the schema version and the plugin
+// binaries that played (docs/schema/run-webots.schema.json).
+type webotsOutput struct {
+	SchemaVersion int               `json:"schema_version"`
+	Backend       string            `json:"backend"`
+	Runner        framework.Summary `json:"runner"`
+	PluginsPlayed []pluginInfo      `json:"plugins_played"`
 }
 
 // benchOutput is what bench --json prints.

@@ -3,11 +3,13 @@ package main
 import (
 	"archive/tar"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -159,7 +161,7 @@ func TestBundlePlaysFromAnArchive(t *testing.T) {
 	dest := t.TempDir()
 	untar(t, archive, dest)
 	root := filepath.Join(dest, "robot")
-	for _, f := range []string{"robot0Controller", "plugins/explore", "rescuekit.yaml", "rescuekit.lock", "play-sim.sh", "remote-tcp.sh", "remote-local.sh", "install-uploaded.sh", "README.txt"} {
+	for _, f := range []string{"robot0Controller", "plugins/explore", "rescuekit.yaml", "rescuekit.lock", "play-sim.sh", "remote-tcp.sh", "remote-local.sh", "install-uploaded.sh", "play-sim.bat", "remote-tcp.bat", "remote-local.bat", "install-uploaded.bat", "README.txt"} {
 		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
 			t.Errorf("the bundle has no %s", f)
 		}
@@ -236,5 +238,85 @@ func untar(t *testing.T, archive, dest string) {
 			t.Fatal(err)
 		}
 		_ = out.Close()
+	}
+}
+
+// TestBundleWindowsScripts makes a bundle for Windows and reads its .bat
+// scripts (no cmd.exe here to run them): every file they name from the
+// bundle's folder (%~dp0NAME) is in the bundle, the lines end in CRLF, each
+// route starts the runner as its .sh twin does, and the README names every
+// script. A bundle for Linux has the same scripts, which say plainly that
+// it holds no robot0Controller.exe.
+func TestBundleWindowsScripts(t *testing.T) {
+	config, _ := teamConfig(t)
+	cfg, err := (&gameFlags{config: config}).loadConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if _, err := makeBundle(context.Background(), dir, cfg, exe, "windows"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"robot0Controller.exe", "plugins/explore.exe"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the Windows bundle has no %s", f)
+		}
+	}
+	yml, err := os.ReadFile(filepath.Join(dir, bundleConfig))
+	if err != nil || !strings.Contains(string(yml), "plugins/explore.exe") {
+		t.Errorf("the Windows bundle's config does not name plugins/explore.exe:\n%s", yml)
+	}
+	readme, err := os.ReadFile(filepath.Join(dir, "README.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := regexp.MustCompile(`%~dp0([A-Za-z0-9_.-]+)`)
+	want := map[string][]string{
+		"play-sim.bat":     {`"%~dp0robot0Controller.exe" run --config "%~dp0rescuekit.yaml" %*`},
+		"remote-tcp.bat":   {`--protocol=tcp --ip-address=%~1 --port=1234 --robot-name=Erebus_Bot "%~dp0robot0Controller.exe" run --backend webots`, `msys64\mingw64\bin\webots-controller.exe`},
+		"remote-local.bat": {`"%WC%" --robot-name=Erebus_Bot "%~dp0robot0Controller.exe" run --backend webots --config "%~dp0rescuekit.yaml"`},
+		"install-uploaded.bat": {`\game\controllers\robot0Controller"`, `copy /y "%~dp0robot0Controller.exe"`, `copy /y "%~dp0rescuekit.yaml"`,
+			`copy /y "%~dp0rescuekit.lock"`, `xcopy /e /i /y /q "%~dp0plugins" "%DEST%\plugins"`},
+	}
+	for name, wants := range want {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(b)
+		if strings.Count(s, "\n") != strings.Count(s, "\r\n") || !strings.HasPrefix(s, "@echo off\r\n") {
+			t.Errorf("%s: want @echo off and CRLF line ends:\n%q", name, s)
+		}
+		for _, m := range ref.FindAllStringSubmatch(s, -1) {
+			if _, err := os.Stat(filepath.Join(dir, m[1])); err != nil {
+				t.Errorf("%s names %s, which is not in the bundle", name, m[1])
+			}
+		}
+		for _, w := range wants {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s lacks %s:\n%s", name, w, s)
+			}
+		}
+		if !strings.Contains(string(readme), name) || !strings.Contains(string(readme), strings.TrimSuffix(name, ".bat")+".sh") {
+			t.Errorf("README.txt does not name %s and its .sh twin", name)
+		}
+	}
+	for name, s := range bundleScripts("windows") {
+		if strings.HasSuffix(name, ".sh") && !strings.Contains(s, "robot0Controller.exe ") {
+			t.Errorf("%s of a Windows bundle does not name robot0Controller.exe:\n%s", name, s)
+		}
+	}
+
+	for name, s := range bundleScripts("linux") {
+		if strings.HasSuffix(name, ".bat") && !strings.Contains(s, `if not exist "%~dp0robot0Controller.exe" (echo no robot0Controller.exe in this bundle: it was made by a runner for linux`) {
+			t.Errorf("%s of a Linux bundle does not say it holds no Windows runner:\n%s", name, s)
+		}
+		if strings.HasSuffix(name, ".sh") && strings.Contains(s, ".exe") {
+			t.Errorf("%s of a Linux bundle names a .exe:\n%s", name, s)
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/record"
 	"github.com/rescuekit/rescuekit/sim"
@@ -32,7 +33,8 @@ import (
 // each control step it fills a record.StepFrame from the simulated robot
 // (the true pose, distance sensors, cameras, lidar), the referee (score,
 // events, verdicts on reports, the map submitted), the runner (FSM state)
-// and the plugins (their Observations and Actions, and their log lines).
+// and the plugins (their Observations and Actions, the pose they estimate,
+// written under nav.KeyPose, and their log lines).
 // All its hooks run on the runner goroutine except the log core.
 type recorder struct {
 	w    *record.Writer
@@ -50,6 +52,7 @@ type recorder struct {
 	answer [][]string
 
 	io        []record.PluginIO
+	est       *world.Pose // the plugins' last pose estimate (nav.KeyPose)
 	camBuf    [][]byte
 	ranges    []float32
 	events    int
@@ -89,7 +92,7 @@ func newRecorder(path string, o *game.Options, rules string) (*recorder, error) 
 	meta := record.Meta{
 		World: o.World, Answer: world.Answer(o.World), Seed: o.Seed, Rules: rules,
 		MaxScore: game.MaxScore(o.World), DistanceNames: framework.DefaultDevices().Distance,
-		Options: record.Options{NoPluginIO: rc.light},
+		Options: record.Options{NoPluginIO: rc.light, OwnChannelKeys: []string{nav.KeyPose}},
 	}
 	w, err := record.NewWriter(out, meta)
 	if err != nil {
@@ -100,9 +103,7 @@ func newRecorder(path string, o *game.Options, rules string) (*recorder, error) 
 	}
 	rc.w, rc.answer = w, meta.Answer
 	o.OnStart = rc.start
-	if !rc.light {
-		o.OnPluginIO = rc.pluginIO
-	}
+	o.OnPluginIO = rc.pluginIO
 	prev := o.OnStep
 	o.OnStep = func(si framework.StepInfo, ref *referee.Referee) {
 		if prev != nil {
@@ -144,6 +145,12 @@ func (rc *recorder) start(robot *sim.Sim, ref *referee.Referee) {
 }
 
 func (rc *recorder) pluginIO(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
+	if e, ok := game.PoseOf(act); ok {
+		rc.est = &world.Pose{Pos: world.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
+	}
+	if rc.light {
+		return
+	}
 	p := record.PluginIO{Name: name, Observation: obs}
 	if act != nil { // a nil *Action in the interface would not read as nil
 		p.Action = act
@@ -159,9 +166,10 @@ func (rc *recorder) step(si framework.StepInfo) {
 	}
 	f := record.StepFrame{
 		Step: si.Step, SimTime: si.SimTime, True: rc.robot.Pose(), State: si.State, Score: rc.ref.Score(),
-		// No plugin publishes a pose estimate (nav.Tracker keeps its pose
-		// to itself; no blackboard key carries it): Estimate stays nil.
-		Plugins: rc.io,
+		// The last pose a plugin wrote under nav.KeyPose (explore's
+		// tracker), nil until one does.
+		Estimate: rc.est,
+		Plugins:  rc.io,
 	}
 	for _, d := range rc.dists {
 		f.Distance = append(f.Distance, d.Value())

@@ -84,8 +84,27 @@ func TestRunRecord(t *testing.T) {
 			t.Errorf("nothing on %s: %v", topic, counts)
 		}
 	}
-	if counts["/robot/estimate"] != 0 {
-		t.Error("an estimate was recorded, but no plugin publishes one")
+	// explore writes its tracker's pose under nav.KeyPose from its first
+	// GPS reading on: the recording has it beside the true pose, and the
+	// two agree (GPS bounds the tracker's error; lockstep, so the game is
+	// the same whatever the load).
+	if n := counts["/robot/estimate"]; n == 0 || n < len(rec.Steps)-5 {
+		t.Errorf("%d estimates recorded over %d steps", n, len(rec.Steps))
+	}
+	var worst float64
+	for _, s := range rec.Steps {
+		if s.Estimate != nil {
+			worst = max(worst, math.Hypot(s.Estimate.Pos.X-s.True.Pos.X, s.Estimate.Pos.Z-s.True.Pos.Z))
+		}
+	}
+	if worst > 0.05 {
+		t.Errorf("the recorded estimate strays %.3f m from the true pose", worst)
+	}
+	// The summary gives each report the estimate of when it arrived.
+	for i, v := range res.Reports {
+		if e := v.RobotEstimate; e == nil || math.Hypot(e.X-v.Robot.X, e.Z-v.Robot.Z) > 0.05 {
+			t.Errorf("report %d: robot at %+v, estimate %+v", i, v.Robot, e)
+		}
 	}
 	if len(rec.Frames) == 0 {
 		t.Error("no camera frames")

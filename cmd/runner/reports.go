@@ -16,11 +16,15 @@ const maxMapRows = 60
 // of it, and the map the robot submitted.
 func printReports(w io.Writer, res game.Result) {
 	if len(res.Reports) > 0 {
-		fmt.Fprintln(w, "reports (x, z in m; robot = where it was, estimate = what it reported):")
+		fmt.Fprintln(w, "reports (x, z in m; robot = where it was, robot est = where the plugins thought it was, estimate = what it reported):")
 	}
 	for _, v := range res.Reports {
-		fmt.Fprintf(w, "  %6.1f s  %-2s %-10s robot (%.3f, %.3f)  estimate (%.3f, %.3f)  %+.2f: %s\n",
-			v.Time, v.Letter, v.Outcome, v.Robot.X, v.Robot.Z, v.Estimate.X, v.Estimate.Z, v.Points, v.Why)
+		est := "robot est -"
+		if e := v.RobotEstimate; e != nil {
+			est = fmt.Sprintf("robot est (%.3f, %.3f)", e.X, e.Z)
+		}
+		fmt.Fprintf(w, "  %6.1f s  %-2s %-10s robot (%.3f, %.3f)  %s  estimate (%.3f, %.3f)  %+.2f: %s\n",
+			v.Time, v.Letter, v.Outcome, v.Robot.X, v.Robot.Z, est, v.Estimate.X, v.Estimate.Z, v.Points, v.Why)
 	}
 	if res.Map == nil {
 		fmt.Fprintln(w, "map submitted: none")

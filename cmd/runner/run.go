@@ -281,10 +281,11 @@ func mapStr(m map[string]int) string {
 }
 
 // printRunnerSummary prints what the runner knows of a game played where the
-// referee is not ours (Webots): the score is Erebus's to show.
-func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool) error {
+// referee is not ours (Webots): the score is Erebus's to show. played are
+// the plugin binaries that played, for the JSON.
+func printRunnerSummary(cmd *cobra.Command, s framework.Summary, asJSON bool, played []pluginInfo) error {
 	if asJSON {
-		return writeJSONOut(cmd.OutOrStdout(), summaryOutput{SchemaVersion: SchemaVersion, Summary: s})
+		return writeJSONOut(cmd.OutOrStdout(), webotsOutput{SchemaVersion: SchemaVersion, Backend: "webots", Runner: s, PluginsPlayed: played})
 	}
 	w := cmd.OutOrStdout()
 	fmt.Fprintf(w, "ended: %s after %d steps (%.1f s simulated, %s wall time), final state %s\n",

@@ -118,7 +118,8 @@ func TestWebotsArgs(t *testing.T) {
 
 // TestPrintRunnerSummary: the summary of a game whose referee is Erebus's
 // (Webots) gives the mode, each plugin's step times and the budget note;
-// --json gives the runner's summary as it is.
+// --json gives the runner's summary as it is, with the plugins that played,
+// in the shape of docs/schema/run-webots.schema.json.
 func TestPrintRunnerSummary(t *testing.T) {
 	s := framework.Summary{Mode: framework.ModeRealtime, BudgetMs: 8, Steps: 100, EndReason: "simulation ended", FinalState: "exit",
 		Plugins:    map[string]framework.PluginStats{"explore": {Steps: 90, Misses: 10, StepP50: time.Millisecond, StepP99: 7 * time.Millisecond, StepMax: 8 * time.Millisecond}},
@@ -127,12 +128,15 @@ func TestPrintRunnerSummary(t *testing.T) {
 		var b strings.Builder
 		cmd := &cobra.Command{}
 		cmd.SetOut(&b)
-		if err := printRunnerSummary(cmd, s, asJSON); err != nil {
+		played := []pluginInfo{{Name: "explore", Path: "builtin", Version: "1.0.0", SHA256: strings.Repeat("ab", 32)}}
+		if err := printRunnerSummary(cmd, s, asJSON, played); err != nil {
 			t.Fatal(err)
 		}
 		if asJSON {
-			var back framework.Summary
-			if err := json.Unmarshal([]byte(b.String()), &back); err != nil || back.Mode != s.Mode || back.BudgetNote != s.BudgetNote {
+			checkAgainst(t, "run-webots.schema.json", []byte(b.String()))
+			var back webotsOutput
+			if err := json.Unmarshal([]byte(b.String()), &back); err != nil || back.Runner.Mode != s.Mode || back.Runner.BudgetNote != s.BudgetNote ||
+				len(back.PluginsPlayed) != 1 || back.PluginsPlayed[0] != played[0] {
 				t.Errorf("JSON %q: %v", b.String(), err)
 			}
 			continue

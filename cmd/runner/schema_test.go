@@ -13,14 +13,25 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/internal/bench"
+	"github.com/rescuekit/rescuekit/internal/game"
 )
 
 // validate checks doc against the JSON Schema subset docs/schema/ uses:
 // type, properties, required, additionalProperties, items, propertyNames,
-// pattern, enum, const, minimum. It returns every violation, by path.
+// pattern, enum, const, minimum, and $ref to another file of docs/schema/
+// ("run.schema.json#/properties/runner": the file beside, then a JSON
+// pointer). It returns every violation, by path.
 func validate(schema map[string]any, doc any, path string) []string {
 	var errs []string
 	bad := func(format string, a ...any) { errs = append(errs, path+": "+fmt.Sprintf(format, a...)) }
+	if ref, ok := schema["$ref"].(string); ok {
+		target, err := resolveRef(ref)
+		if err != nil {
+			bad("%v", err)
+			return errs
+		}
+		return validate(target, doc, path)
+	}
 	if t, ok := schema["type"]; ok {
 		var types []string
 		switch t := t.(type) {
@@ -86,6 +97,37 @@ func validate(schema map[string]any, doc any, path string) []string {
 		}
 	}
 	return errs
+}
+
+// resolveRef returns the schema a $ref names: FILE#/a/b is the member b of
+// the member a of the schema in docs/schema/FILE.
+func resolveRef(ref string) (map[string]any, error) {
+	file, pointer, _ := strings.Cut(ref, "#")
+	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "schema", file))
+	if err != nil {
+		return nil, fmt.Errorf("$ref %s: %w", ref, err)
+	}
+	var cur any
+	if err := json.Unmarshal(b, &cur); err != nil {
+		return nil, fmt.Errorf("$ref %s: %w", ref, err)
+	}
+	for _, part := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		if part == "" {
+			continue
+		}
+		m, ok := cur.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("$ref %s: %q is not in an object", ref, part)
+		}
+		if cur, ok = m[part]; !ok {
+			return nil, fmt.Errorf("$ref %s: no %q", ref, part)
+		}
+	}
+	m, ok := cur.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("$ref %s: not a schema", ref)
+	}
+	return m, nil
 }
 
 func asSlice(v any) []any { s, _ := v.([]any); return s }
@@ -174,6 +216,118 @@ func TestRunJSONMatchesSchema(t *testing.T) {
 		if len(p.SHA256) != 64 || p.Version == "" {
 			t.Errorf("played %+v: want a version and a SHA-256", p)
 		}
+	}
+}
+
+// TestEvalJSONMatchesSchema validates eval --json and eval merge --json
+// against docs/schema/eval.schema.json: a plain eval with a plugin binary
+// of its own and noise, and a sweep (points and ranking rows) whose record
+// eval merge reads back.
+func TestEvalJSONMatchesSchema(t *testing.T) {
+	config, bin := teamConfig(t)
+	out := mustRun(t, "eval", "--json", "--config", config, "--worlds", smallWorld(), "--runs", "1", "--log-level", "error")
+	checkAgainst(t, "eval.schema.json", []byte(out))
+	var e evalJSON
+	if err := json.Unmarshal([]byte(out), &e); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := fileSHA256(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, err := fileSHA256(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]pluginInfo{
+		"explore":      {Name: "explore", Path: bin, Version: "1.0.0", SHA256: sum},
+		"victimdetect": {Name: "victimdetect", Path: "builtin", Version: "1.0.0", SHA256: self},
+	}
+	if len(e.PluginsPlayed) != 4 {
+		t.Errorf("plugins_played %+v, want the config's 4", e.PluginsPlayed)
+	}
+	for _, p := range e.PluginsPlayed {
+		if w, ok := want[p.Name]; ok && p != w {
+			t.Errorf("played %+v, want %+v", p, w)
+		}
+	}
+	if e.Noise == nil || e.Noise.GPS != game.DefaultNoise.GPS {
+		t.Errorf("noise %+v, want eval's default noise", e.Noise)
+	}
+
+	rec := filepath.Join(t.TempDir(), "sweep.jsonl")
+	sweep := mustRun(t, "eval", "--json", "--generate", "1", "--generate-size", "4x4", "--runs", "1", "--in-process",
+		"--param", "explore.max_wheel=4,5", "--out", rec, "--log-level", "error")
+	checkAgainst(t, "eval.schema.json", []byte(sweep))
+	merged := mustRun(t, "eval", "merge", "--json", rec)
+	checkAgainst(t, "eval.schema.json", []byte(merged))
+	if merged != sweep {
+		t.Errorf("eval merge --json of the record differs from the eval's own JSON")
+	}
+	if !strings.Contains(sweep, `"points"`) || !strings.Contains(sweep, `"rank"`) {
+		t.Errorf("the sweep's JSON has no points:\n%.400s", sweep)
+	}
+	if strings.Contains(sweep, "00000000001") || strings.Contains(sweep, "99999999999") {
+		t.Errorf("the sweep's JSON has unrounded numbers")
+	}
+}
+
+// TestEvalSchemaCatchesViolations: the eval schema refuses a game whose
+// runner summary (checked through its $ref to the run schema) or noise has
+// a CamelCase key, and an eval without plugins_played.
+func TestEvalSchemaCatchesViolations(t *testing.T) {
+	s := loadSchema(t, "eval.schema.json")
+	ok := `{"schema_version":1,"mode":"lockstep","budget_ms":8,"table":[],"plugins_played":[],"games":[{"game":0,"point":0,"world":"w","seed":1,"runner":%s,"referee":{},"events":null,"max_score":1,"signs":0}]%s}`
+	for _, c := range []struct{ doc, want string }{
+		{fmt.Sprintf(ok, `{"SimTime":1}`, ""), `$.games[0].runner.SimTime(name)`},
+		{fmt.Sprintf(ok, `{}`, `,"noise":{"GPS":0.001}`), `$.noise: field "GPS"`},
+		{strings.Replace(fmt.Sprintf(ok, `{}`, ""), `"plugins_played":[],`, "", 1), `"plugins_played" missing`},
+	} {
+		var d any
+		if err := json.Unmarshal([]byte(c.doc), &d); err != nil {
+			t.Fatalf("%s: %v", c.doc, err)
+		}
+		if errs := strings.Join(validate(s, d, "$"), "\n"); !strings.Contains(errs, c.want) {
+			t.Errorf("%s: want a violation %s, got:\n%s", c.doc, c.want, errs)
+		}
+	}
+}
+
+// TestEvalSchemaRefsResolve checks that every $ref of the eval schema names
+// a schema, so a mistyped reference cannot pass by validating nothing.
+func TestEvalSchemaRefsResolve(t *testing.T) {
+	var refs []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if r, ok := v["$ref"].(string); ok {
+				refs = append(refs, r)
+			}
+			for _, x := range v {
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(loadSchema(t, "eval.schema.json"))
+	if len(refs) == 0 {
+		t.Fatal("no $ref in eval.schema.json")
+	}
+	for _, r := range refs {
+		if _, err := resolveRef(r); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := resolveRef("run.schema.json#/properties/nothing"); err == nil {
+		t.Error("a $ref to nothing resolved")
 	}
 }
 

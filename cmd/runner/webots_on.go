@@ -37,5 +37,9 @@ func runWebots(ctx context.Context, cmd *cobra.Command, cfg framework.Config, la
 	if err != nil {
 		return err
 	}
-	return printRunnerSummary(cmd, sum, f.json)
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return printRunnerSummary(cmd, sum, f.json, playedPlugins(cfg, exe, sum))
 }

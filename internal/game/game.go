@@ -7,14 +7,15 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/hashicorp/go-plugin"
 	"go.uber.org/zap"
 
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/host"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/sim"
 	"github.com/rescuekit/rescuekit/sim/referee"
@@ -53,10 +54,63 @@ type Result struct {
 	Events   []referee.Event   `json:"events"`
 	MaxScore float64           `json:"max_score"`
 	Signs    int               `json:"signs"`
-	// Reports are the referee's verdicts on the reports, in order.
-	Reports []referee.Verdict `json:"reports"`
+	// Reports are the referee's verdicts on the reports, in order, each
+	// with the plugins' estimate of the robot's pose when it arrived.
+	Reports []Report `json:"reports"`
 	// Map is the last map matrix the robot submitted, nil for none.
 	Map [][]string `json:"map"`
+}
+
+// Report is the referee's verdict on one report (where the robot truly
+// was, the position the report carried, the sign it matched and why) and
+// RobotEstimate, where the plugins estimated the robot was when the report
+// arrived: the last pose a plugin wrote under nav.KeyPose (the built-in
+// explore writes its tracker's), nil when no plugin wrote one.
+type Report struct {
+	referee.Verdict
+	RobotEstimate *Estimate `json:"robot_estimate,omitempty"`
+}
+
+// Estimate is a pose the plugins estimated (nav.KeyPose): position (m) and
+// yaw (rad, Webots's: 0 faces −Z), and whether the yaw is known yet.
+type Estimate struct {
+	X        float64 `json:"x"`
+	Z        float64 `json:"z"`
+	Yaw      float64 `json:"yaw"`
+	YawKnown bool    `json:"yaw_known"`
+}
+
+// PoseOf returns the pose estimate act writes under nav.KeyPose, if it
+// writes one that decodes.
+func PoseOf(act *pluginpb.Action) (Estimate, bool) {
+	b, ok := act.GetBlackboard()[nav.KeyPose]
+	if !ok {
+		return Estimate{}, false
+	}
+	p, known, err := nav.DecodePose(b)
+	if err != nil {
+		return Estimate{}, false
+	}
+	return Estimate{X: p.X, Z: p.Z, Yaw: p.Yaw, YawKnown: known}, true
+}
+
+// estimates follows the plugins' pose estimate through a game and gives it
+// to each verdict as it arrives.
+type estimates struct {
+	last    *Estimate
+	reports []Report
+}
+
+func (e *estimates) pluginIO(_ string, _ *pluginpb.Observation, act *pluginpb.Action) {
+	if est, ok := PoseOf(act); ok {
+		e.last = &est
+	}
+}
+
+func (e *estimates) step(ref *referee.Referee) {
+	for _, v := range ref.Verdicts()[len(e.reports):] {
+		e.reports = append(e.reports, Report{Verdict: v, RobotEstimate: e.last})
+	}
 }
 
 // DefaultNoise is the noise `runner eval` plays with: small errors of the
@@ -87,10 +141,19 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		Lockstep:    !o.Config.Realtime,
 		WheelRadius: o.Robot.WheelRadius, // 0 for the default robot: erebus.WheelRadius
 	}
-	if o.OnStep != nil {
-		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
+	est := &estimates{}
+	opts.OnStep = func(si framework.StepInfo) {
+		est.step(ref)
+		if o.OnStep != nil {
+			o.OnStep(si, ref)
+		}
 	}
-	opts.OnPluginIO = o.OnPluginIO
+	opts.OnPluginIO = func(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
+		est.pluginIO(name, obs, act)
+		if o.OnPluginIO != nil {
+			o.OnPluginIO(name, obs, act)
+		}
+	}
 	if o.OnStart != nil {
 		o.OnStart(robot, ref)
 	}
@@ -98,10 +161,11 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	est.step(ref) // a verdict of the game's end
 	return Result{
 		World: o.World.Name, Seed: o.Seed, Runner: sum, Referee: ref.Summary(), Events: ref.Events(),
 		MaxScore: MaxScore(o.World), Signs: reportable(o.World),
-		Reports: slices.Clone(ref.Verdicts()), Map: ref.SubmittedMap(),
+		Reports: est.reports, Map: ref.SubmittedMap(),
 	}, nil
 }
 

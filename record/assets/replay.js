@@ -74,13 +74,19 @@
     t.textContent = r.letter;
     return g;
   });
+  // The plugins' estimate of the pose (the blackboard key pose), drawn
+  // beside the true pose: its path so far, dashed, and a ring.
+  var estPts = [];
+  for (var e = 0; e < N; e++) estPts.push(S.EX[e] === null ? null : S.EX[e] + "," + S.EZ[e]);
+  var estPath = el("polyline", { id: "est-path", points: "", fill: "none", stroke: "#9b30ff", "stroke-opacity": 0.7, "stroke-width": 0.003, "stroke-dasharray": "0.008 0.005" }, arena);
   var est = el("circle", { id: "estimate", r: 0.02, fill: "none", stroke: "#9b30ff", "stroke-width": 0.004, "class": "hidden" }, arena);
+  var estErr = document.getElementById("est-err");
   var robot = el("g", { id: "robot" }, arena);
   el("circle", { r: 0.037, fill: "#ffd400", "fill-opacity": 0.85, stroke: "#333", "stroke-width": 0.004 }, robot);
   var head = el("line", { x1: 0, y1: 0, x2: 0, y2: -0.037, stroke: "#333", "stroke-width": 0.006 }, robot);
   document.getElementById("arena-legend").innerHTML =
     '<span class="sw" style="background:#ffd400"></span>robot (true pose) ' +
-    '<span class="sw" style="border-color:#9b30ff;border-radius:6px"></span>estimate ' +
+    '<span class="sw" style="border-color:#9b30ff;border-radius:6px"></span>estimate (the plugins\' pose, dashed: its path) ' +
     '<span class="sw" style="background:' + OUTCOME.hit + '"></span>report: hit ' +
     '<span class="sw" style="background:' + OUTCOME["wrong type"] + '"></span>wrong type ' +
     '<span class="sw" style="background:' + OUTCOME.miss + '"></span>miss ' +
@@ -213,8 +219,15 @@
     if (S.EX[idx] !== null) {
       est.setAttribute("cx", S.EX[idx]);
       est.setAttribute("cy", S.EZ[idx]);
+      est.setAttribute("data-x", S.EX[idx]);
+      est.setAttribute("data-z", S.EZ[idx]);
       est.setAttribute("class", "");
-    } else est.setAttribute("class", "hidden");
+      estErr.textContent = "estimate off by " + Math.hypot(S.EX[idx] - x, S.EZ[idx] - z).toFixed(3) + " m";
+    } else {
+      est.setAttribute("class", "hidden");
+      estErr.textContent = "no pose estimate";
+    }
+    estPath.setAttribute("points", estPts.slice(0, idx + 1).filter(function (p) { return p !== null; }).join(" "));
     var shown = 0;
     (D.reports || []).forEach(function (r, k) {
       var on = r.i <= idx;
