@@ -110,6 +110,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if err != nil {
 		return err
 	}
+	logWorldWarnings(log, w)
 	opts := game.Options{World: w, Config: cfg, Launch: launch, Logger: log, Seed: f.seed, WallClock: f.wallClock, Watch: f.watch}
 	if f.noise {
 		opts.Noise = game.DefaultNoise
