@@ -72,6 +72,10 @@ type Config struct {
 	// RealClock returns the real seconds elapsed, passed to the supervisor
 	// as RealElapsed; nil uses the simulation time.
 	RealClock func() float64
+	// Textures, when set, are an Erebus installation's sign pictures
+	// (LoadErebusTextures), drawn instead of rescuekit's designs in games
+	// of their version; nil draws rescuekit's.
+	Textures *ErebusTextures
 }
 
 // Physical constants of the model.
@@ -170,6 +174,7 @@ func New(w *world.World, cfg Config) (*Sim, error) {
 		basic = 16
 	}
 	texs := newTextures()
+	texs.erebus = cfg.Textures
 	s := &Sim{
 		w: w, cfg: cfg, spec: spec, basic: basic,
 		geo:     newGeometry(w, texs),
