@@ -66,7 +66,7 @@ func readSigns(t *testing.T, w *world.World, tex *sim.ErebusTextures) detectStat
 				n := sg.Normal
 				dir := world.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
 				c := world.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
-				yaw := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z)) - m.Yaw
+				yaw := math.Atan2(-(sg.Pos.X-c.X), -(sg.Pos.Z-c.Z)) - m.Yaw
 				cs, sn := math.Cos(yaw), math.Sin(yaw)
 				p := world.Pose{Pos: world.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: yaw}
 				if clearOf(w, p.Pos) < 0.042 || clearOf(w, c) < 0.006 {
