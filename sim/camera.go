@@ -4,12 +4,10 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
-
-// cameraNear is the cameras' near clipping distance (proto: near 0.0055).
-const cameraNear = 0.0055
 
 // camera renders BGRA images with a column ray caster; a colour sensor is
 // a 1×1 camera that sees the floor under it.
@@ -23,12 +21,16 @@ type camera struct {
 	invYo []float64 // per row: −1/yo for rows below the horizon, else 0
 	fR    [2]float64
 	rR    [2]float64
+	near  float64 // the near clipping distance (DeviceSpec.Near)
 }
 
 var _ hal.Camera = (*camera)(nil)
 
 func newCamera(s *Sim, d *DeviceSpec) *camera {
-	c := &camera{sensorBase: newBase(s, d.Name), spec: d, down: d.Kind == KindColourSensor}
+	c := &camera{sensorBase: newBase(s, d.Name), spec: d, down: d.Kind == KindColourSensor, near: d.Near}
+	if c.near <= 0 {
+		c.near = erebus.CameraNear
+	}
 	c.frame = make([]byte, d.Width*d.Height*4)
 	f := float64(d.Width) / 2 / math.Tan(d.FOV/2)
 	c.xo = make([]float64, d.Width)
@@ -101,7 +103,7 @@ func (s *Sim) render(c *camera, o world.Vec2) {
 		u := world.Vec2{X: dh.X / l, Z: dh.Z / l}
 		hit := s.geo.cast(o, u, s.maxDim, math.Inf(-1), true)
 		sw := hit.t / l
-		wall := hit.solid >= 0 && sw >= cameraNear
+		wall := hit.solid >= 0 && sw >= c.near
 		var wc rgb
 		if wall {
 			base := colWall

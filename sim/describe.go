@@ -49,6 +49,8 @@ type DeviceDescription struct {
 	Width       int     `json:"width,omitempty"`
 	Height      int     `json:"height,omitempty"`
 	FieldOfView float64 `json:"fieldOfView,omitempty"`
+	// Near is a camera's near clipping plane (m).
+	Near float64 `json:"near,omitempty"`
 	// Accuracy is a GPS's (σ per coordinate, m).
 	Accuracy *float64 `json:"accuracy,omitempty"`
 	// YawIndex is the component of a gyro's values (or, for an
@@ -102,6 +104,12 @@ func Describe(spec RobotSpec) RobotDescription {
 			base.LookupTable = [][3]float64{{0, 0, dev.RelNoise}, {dev.Range, dev.Range, dev.RelNoise}}
 		case KindCamera, KindColourSensor:
 			base.Width, base.Height, base.FieldOfView = dev.Width, dev.Height, dev.FOV
+			if dev.Kind == KindCamera {
+				base.Near = dev.Near
+				if base.Near <= 0 {
+					base.Near = erebus.CameraNear
+				}
+			}
 		case KindGPS:
 			a := dev.Accuracy
 			base.Accuracy = &a

@@ -258,6 +258,9 @@ func TestDescribeMatchesProto(t *testing.T) {
 						if float64(d.Width) != w || float64(d.Height) != h || d.FieldOfView != fov {
 							t.Errorf("camera %d×%d fov %g, want %g×%g fov %g", d.Width, d.Height, d.FieldOfView, w, h, fov)
 						}
+						if nr := field("near", nil); nr != nil && floats(t, nr)[0] != d.Near {
+							t.Errorf("camera near %g, want %s", d.Near, nr[0])
+						}
 					}
 					sphere := 0.0
 					if bo, ok := n.fields["boundingObject"]; ok && len(bo.nodes) == 1 && bo.nodes[0].typ == "Sphere" {

@@ -312,6 +312,36 @@ func (g *geometry) maxPenetration(p world.Vec2, r float64) (float64, world.Vec2)
 	return best, bn
 }
 
+// overlaps calls f for every solid a circle at p of radius r overlaps, with
+// the overlap's depth and the unit normal from the solid to p.
+func (g *geometry) overlaps(p world.Vec2, r float64, f func(i int32, pen float64, n world.Vec2)) {
+	g.stampID++
+	if g.stampID == 0 {
+		clear(g.stamp)
+		g.stampID = 1
+	}
+	x0, z0 := g.cellOf(world.Vec2{X: p.X - r, Z: p.Z - r})
+	x1, z1 := g.cellOf(world.Vec2{X: p.X + r, Z: p.Z + r})
+	for z := z0; z <= z1; z++ {
+		for x := x0; x <= x1; x++ {
+			c := z*g.nx + x
+			for _, i := range g.cellSolids[g.cellStart[c]:g.cellStart[c+1]] {
+				if g.stamp[i] == g.stampID {
+					continue
+				}
+				g.stamp[i] = g.stampID
+				s := &g.solids[i]
+				if p.X+r < s.min.X || p.X-r > s.max.X || p.Z+r < s.min.Z || p.Z-r > s.max.Z {
+					continue
+				}
+				if pen, n := s.penetration(p, r); pen > 0 {
+					f(i, pen, n)
+				}
+			}
+		}
+	}
+}
+
 // rayHit is the nearest hit of a ray.
 type rayHit struct {
 	t      float64 // distance along the (unit) ray; +Inf: none

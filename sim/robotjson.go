@@ -165,7 +165,7 @@ func buildComponent(key string, c jsonComponent, counts map[string]int) (DeviceS
 		d.Frame = d.Frame.Mul(AxisAngle(1, 0, 0, 1.56826))
 		d.Range, d.InfraRed, d.Sphere = DistanceRange, true, erebus.SensorSphere
 	case KindCamera:
-		d.Width, d.Height, d.FOV, d.Sphere = CameraWidth, CameraHeight, CameraFOV, erebus.CameraSphere
+		d.Width, d.Height, d.FOV, d.Near, d.Sphere = CameraWidth, CameraHeight, CameraFOV, erebus.CustomCameraNear, erebus.CameraSphere
 		if c.Custom != nil {
 			if len(c.Custom) != 2 || c.Custom[0] == nil || c.Custom[1] == nil {
 				return DeviceSpec{}, 0, fmt.Errorf("%w: camera %q: custom must be [width, height]", ErrRobotJSON, key)

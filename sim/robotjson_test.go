@@ -134,7 +134,7 @@ func FuzzParseRobotJSON(f *testing.F) {
 
 // TestParseRobotJSONProtoGenerator checks the fields ProtoGenerator.py
 // gives each component besides its place: infra-red distance sensors with a
-// 3 mm sphere, cameras with a 7 mm one, the accelerometer's lookupTable
+// 3 mm sphere, cameras with a 7 mm one and near 0.0045 (RULES.md §5), the accelerometer's lookupTable
 // noise 0.003 of the reading and a 3 mm sphere, no GPS accuracy.
 func TestParseRobotJSONProtoGenerator(t *testing.T) {
 	spec, err := ParseRobotJSON([]byte(robot(
@@ -146,7 +146,7 @@ func TestParseRobotJSONProtoGenerator(t *testing.T) {
 	}
 	want := map[string]DeviceSpec{
 		"d": {InfraRed: true, Sphere: 0.003},
-		"c": {Sphere: 0.007},
+		"c": {Sphere: 0.007, Near: 0.0045},
 		"a": {RelNoise: 0.003, Sphere: 0.003},
 		"g": {Sphere: 0.003},
 		"y": {Sphere: 0.003},
@@ -157,8 +157,8 @@ func TestParseRobotJSONProtoGenerator(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if d.InfraRed != w.InfraRed || d.Sphere != w.Sphere || d.RelNoise != w.RelNoise || d.Accuracy != 0 {
-			t.Errorf("%s (%v): infra-red %v sphere %g noise %g accuracy %g, want %v %g %g 0", d.Name, d.Kind, d.InfraRed, d.Sphere, d.RelNoise, d.Accuracy, w.InfraRed, w.Sphere, w.RelNoise)
+		if d.InfraRed != w.InfraRed || d.Sphere != w.Sphere || d.RelNoise != w.RelNoise || d.Accuracy != 0 || d.Near != w.Near {
+			t.Errorf("%s (%v): infra-red %v sphere %g noise %g accuracy %g near %g, want %v %g %g 0 %g", d.Name, d.Kind, d.InfraRed, d.Sphere, d.RelNoise, d.Accuracy, d.Near, w.InfraRed, w.Sphere, w.RelNoise, w.Near)
 		}
 	}
 }

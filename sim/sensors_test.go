@@ -125,8 +125,14 @@ func TestColourSensorGPSGyro(t *testing.T) {
 			s := mustSim(t, w, Config{})
 			c := w.TileCenter(tc.tile, 0)
 			// The sensor is 0.03 m ahead of the centre: put it over the
-			// tile centre, facing +X (yaw −π/2).
-			s.SetPose(world.Pose{Pos: world.Vec2{X: c.X - 0.03, Z: c.Z}, Yaw: -math.Pi / 2})
+			// tile centre, facing +X (yaw −π/2), or −X on the first tile,
+			// so that the robot's back is clear of the end walls (a robot
+			// put into a wall is pushed out of it: contactPush).
+			pose := world.Pose{Pos: world.Vec2{X: c.X - 0.03, Z: c.Z}, Yaw: -math.Pi / 2}
+			if tc.tile == 0 {
+				pose = world.Pose{Pos: world.Vec2{X: c.X + 0.03, Z: c.Z}, Yaw: math.Pi / 2}
+			}
+			s.SetPose(pose)
 			enableAll(t, s, 16)
 			steps(t, s, 1)
 			cam, err := hal.Lookup[hal.Camera](s, "colour_sensor")

@@ -172,6 +172,11 @@ func (t *textures) forSign(s *world.Sign, rules erebus.Rules) *texture {
 	if s.Blank {
 		return nil
 	}
+	if !s.Target {
+		if tx := t.erebus.lookup(s.Letter, s.Found, rules); tx != nil {
+			return tx
+		}
+	}
 	key := ""
 	var build func() *texture
 	switch {

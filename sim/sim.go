@@ -72,6 +72,10 @@ type Config struct {
 	// RealClock returns the real seconds elapsed, passed to the supervisor
 	// as RealElapsed; nil uses the simulation time.
 	RealClock func() float64
+	// Textures, when set, are an Erebus installation's sign pictures
+	// (LoadErebusTextures), drawn instead of rescuekit's designs in games
+	// of their version; nil draws rescuekit's.
+	Textures *ErebusTextures
 }
 
 // Physical constants of the model.
@@ -127,6 +131,8 @@ type Sim struct {
 	// it (the radius of a circle round the origin holding every part).
 	shape []circle
 	reach float64
+	// contacts is contactPush's scratch list.
+	contacts []contact
 }
 
 // circle is one part of the collision shape: centre (x, z) in the robot
@@ -168,6 +174,7 @@ func New(w *world.World, cfg Config) (*Sim, error) {
 		basic = 16
 	}
 	texs := newTextures()
+	texs.erebus = cfg.Textures
 	s := &Sim{
 		w: w, cfg: cfg, spec: spec, basic: basic,
 		geo:     newGeometry(w, texs),
@@ -434,6 +441,16 @@ func (s *Sim) physics(dt float64) {
 		v = ms - om*mx
 	}
 	old := s.pose.Pos
+	if !s.falling {
+		// Webots' contact joints push an overlapping robot out (ERP).
+		if push := s.contactPush(old, s.pose.Yaw); push.X != 0 || push.Z != 0 {
+			q := world.Vec2{X: old.X + push.X, Z: old.Z + push.Z}
+			p0, _ := s.penetration(old, s.pose.Yaw)
+			if p1, _ := s.penetration(q, s.pose.Yaw); p1 <= p0+overlapTol {
+				s.pose.Pos = q
+			}
+		}
+	}
 	if s.falling {
 		v, om = 0, 0
 		s.vy -= gravity * dt
@@ -453,7 +470,7 @@ func (s *Sim) physics(dt float64) {
 		if d.X != 0 || d.Z != 0 || om != 0 {
 			want := om * dt
 			var turned float64
-			s.pose.Pos, turned = s.move(old, s.pose.Yaw, d, want)
+			s.pose.Pos, turned = s.move(s.pose.Pos, s.pose.Yaw, d, want)
 			if turned != want {
 				om = turned / dt // a blocked turn turns less
 			}
@@ -520,6 +537,55 @@ func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
 		}
 	}
 	return best, bn
+}
+
+// contactERP is the share of a contact's penetration Webots' physics (ODE)
+// corrects in one step: WorldInfo's ERP, 0.2 by default (Webots reference
+// worldinfo.md; no Erebus world or PROTO sets it). ODE's contact joint
+// asks for a separating velocity of ERP·depth/step along the contact
+// normal (ODE manual, "Joint error and the error reduction parameter").
+const contactERP = 0.2
+
+// contactPush returns how far the contact joints move a robot at p and yaw
+// that overlaps solids, in one step: ERP times the depth along the normal,
+// for the deepest part of the shape in each solid, summed over the solids.
+// Overlaps on opposite sides cancel: a robot wedged between equal overlaps
+// is held where it is, as the opposed contact forces hold it in ODE. A
+// robot that overlaps nothing (the usual case: move keeps it out) is not
+// moved. The rotation contacts would add is left out.
+func (s *Sim) contactPush(p world.Vec2, yaw float64) world.Vec2 {
+	if pen, _ := s.penetration(p, yaw); pen <= 0 {
+		return world.Vec2{}
+	}
+	s.contacts = s.contacts[:0]
+	c, sn := math.Cos(yaw), math.Sin(yaw)
+	for _, k := range s.shape {
+		q := world.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
+		s.geo.overlaps(q, k.r, func(i int32, pen float64, n world.Vec2) {
+			for j := range s.contacts {
+				if s.contacts[j].solid == i {
+					if pen > s.contacts[j].pen {
+						s.contacts[j].pen, s.contacts[j].n = pen, n
+					}
+					return
+				}
+			}
+			s.contacts = append(s.contacts, contact{solid: i, pen: pen, n: n})
+		})
+	}
+	var d world.Vec2
+	for _, k := range s.contacts {
+		d.X += contactERP * k.pen * k.n.X
+		d.Z += contactERP * k.pen * k.n.Z
+	}
+	return d
+}
+
+// contact is the deepest overlap of the robot's shape with one solid.
+type contact struct {
+	solid int32
+	pen   float64
+	n     world.Vec2
 }
 
 // move returns where the robot gets from position p and yaw by the

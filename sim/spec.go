@@ -127,6 +127,9 @@ type DeviceSpec struct {
 	// Width, Height and FOV (horizontal, radians) describe a camera.
 	Width, Height int
 	FOV           float64
+	// Near is a camera's near clipping plane (metres): nothing nearer is
+	// drawn. 0 means erebus.CameraNear, the default robot's.
+	Near float64
 	// Range is a distance sensor's maximum (metres): its lookupTable
 	// [0 0 0, Range Range 0].
 	Range float64
@@ -230,7 +233,7 @@ func DefaultRobotFor(rules erebus.Rules) RobotSpec {
 	}
 	for i, p := range erebus.CameraPoses {
 		s.Devices = append(s.Devices, DeviceSpec{Kind: KindCamera, Name: erebus.CameraNames[i], Pos: p.Pos, Frame: frameOf(p.Rot),
-			Width: CameraWidth, Height: CameraHeight, FOV: CameraFOV, Sphere: erebus.CameraSphere})
+			Width: CameraWidth, Height: CameraHeight, FOV: CameraFOV, Near: erebus.CameraNear, Sphere: erebus.CameraSphere})
 	}
 	s.Devices = append(s.Devices,
 		DeviceSpec{Kind: KindColourSensor, Name: erebus.ColourName, Pos: erebus.ColourSensorPose.Pos,

@@ -90,6 +90,8 @@ type textures struct {
 	byLetter map[byte]*texture
 	unknown  *texture
 	v26      map[string]*texture
+	// erebus, when not nil, are Erebus's own pictures (Config.Textures).
+	erebus *ErebusTextures
 }
 
 func newTextures() *textures {

@@ -105,6 +105,7 @@ points. See docs/cluster.md.`,
 
 // evalWorlds collects the worlds the flags name, with their identities.
 func evalWorlds(f *evalFlags) ([]*world.World, []evalplan.WorldID, error) {
+	dir, _ := erebusDir(f.erebus)
 	var ws []*world.World
 	var srcs []string
 	for _, p := range f.worlds {
@@ -123,7 +124,7 @@ func evalWorlds(f *evalFlags) ([]*world.World, []evalplan.WorldID, error) {
 			sort.Strings(files)
 		}
 		for _, file := range files {
-			w, err := world.LoadRules(file, f.rules)
+			w, err := loadWorldErebus(file, f.rules, dir)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -177,6 +178,10 @@ func runEval(cmd *cobra.Command, f *evalFlags) error {
 		return err
 	}
 	shard, err := evalShard(f.shard, os.Getenv)
+	if err != nil {
+		return err
+	}
+	tex, err := erebusTextures(erebusDirOf(f.erebus), f.erebus != "", func(m string) { log.Warn(m) })
 	if err != nil {
 		return err
 	}
@@ -245,7 +250,7 @@ func runEval(cmd *cobra.Command, f *evalFlags) error {
 			for i := range jobs {
 				g := plan.Game(i)
 				w := ws[g.World]
-				o := game.Options{World: w, Config: configs[g.Point], Launch: launch, Seed: g.Seed,
+				o := game.Options{World: w, Config: configs[g.Point], Launch: launch, Seed: g.Seed, Textures: tex,
 					Logger: log.With(zap.String("world", w.Name), zap.Int("run", g.Run), zap.Int("game", i))}
 				if f.noise {
 					o.Noise = game.DefaultNoise

@@ -110,6 +110,9 @@ func params(d sim.DeviceDescription) string {
 	}
 	if d.Width > 0 {
 		add("%d×%d fov %g", d.Width, d.Height, d.FieldOfView)
+		if d.Near > 0 {
+			add("near %g", d.Near)
+		}
 	}
 	if d.Accuracy != nil {
 		add("accuracy %g", *d.Accuracy)

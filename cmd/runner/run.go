@@ -106,11 +106,17 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 	if f.backend != "sim" {
 		return fmt.Errorf("--backend %q: want sim or webots", f.backend)
 	}
-	w, err := loadWorld(f.world, f.rules)
+	dir, fromFlag := erebusDir(f.erebus)
+	w, err := loadWorldErebus(f.world, f.rules, dir)
 	if err != nil {
 		return err
 	}
-	opts := game.Options{World: w, Config: cfg, Launch: launch, Logger: log, Seed: f.seed, WallClock: f.wallClock, Watch: f.watch}
+	logWorldWarnings(log, w)
+	tex, err := erebusTextures(dir, fromFlag, func(m string) { log.Warn(m) })
+	if err != nil {
+		return err
+	}
+	opts := game.Options{World: w, Config: cfg, Launch: launch, Logger: log, Seed: f.seed, WallClock: f.wallClock, Watch: f.watch, Textures: tex}
 	if f.noise {
 		opts.Noise = game.DefaultNoise
 	}

@@ -133,7 +133,7 @@ func readMatrix(path string) ([][]string, error) {
 }
 
 func newWorldShowCmd() *cobra.Command {
-	var pngPath, rules string
+	var pngPath, rules, erebusFlag string
 	var asJSON bool
 	var px int
 	cmd := &cobra.Command{
@@ -143,7 +143,7 @@ func newWorldShowCmd() *cobra.Command {
   runner world show world1.wbt --png world1.png --px 80`,
 		Args: exactArgs(1, "a world file, e.g. runner world show world1.wbt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w, err := world.LoadRules(args[0], rules)
+			w, err := loadWorldErebus(args[0], rules, erebusDirOf(erebusFlag))
 			if err != nil {
 				return err
 			}
@@ -173,6 +173,7 @@ func newWorldShowCmd() *cobra.Command {
 	cmd.Flags().StringVar(&pngPath, "png", "", "also draw the world into this PNG file")
 	cmd.Flags().IntVar(&px, "px", 48, "pixels per tile in the PNG (8..400)")
 	cmd.Flags().StringVar(&rules, "rules", "", rulesFlagHelp)
+	cmd.Flags().StringVar(&erebusFlag, "erebus", "", "Erebus installation (the folder holding game/; default $"+world.EnvErebus+"): its PROTOs build the prebuilt rooms")
 	return cmd
 }
 

@@ -43,6 +43,9 @@ type Options struct {
 	OnStart func(*sim.Sim, *referee.Referee)
 	// OnPluginIO is framework.Options.OnPluginIO.
 	OnPluginIO framework.PluginIOFunc
+	// Textures are sim.Config.Textures: an Erebus installation's sign
+	// pictures, nil for rescuekit's designs.
+	Textures *sim.ErebusTextures
 }
 
 // Result is the record of a game.
@@ -126,7 +129,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	cfg := sim.Config{Robot: o.Robot, Supervisor: ref, Seed: uint64(o.Seed), Noise: o.Noise}
+	cfg := sim.Config{Robot: o.Robot, Supervisor: ref, Seed: uint64(o.Seed), Noise: o.Noise, Textures: o.Textures}
 	if o.WallClock {
 		start := time.Now()
 		cfg.RealClock = func() float64 { return time.Since(start).Seconds() }

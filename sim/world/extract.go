@@ -259,6 +259,11 @@ func (x *extractor) tile(n *vNode) (Tile, error) {
 	if t.ID, err = x.str(n, "id", ""); err != nil {
 		return t, err
 	}
+	if !t.Half {
+		if t.CurveDir, err = x.int(n, "curveDir", 0); err != nil {
+			return t, err
+		}
+	}
 	if t.Half {
 		for q := 0; q < 4; q++ {
 			vals, err := x.mfInt(n, fmt.Sprintf("tile%dWalls", q+1))

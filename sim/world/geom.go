@@ -8,8 +8,9 @@ import (
 )
 
 // Half-tile geometry (halfTile.proto: quadrants are worldTiles at half
-// scale, placed at ±0.03 m; curvedWall.proto: a quarter circle of radius
-// 0.3 in proto units, i.e. one quadrant side, 0.06 m).
+// scale, placed at ±0.03 m; curvedWall.proto: a quarter ring of radii
+// 0.055-0.065 m that the PROTO does not scale, its centre line 0.06 m,
+// one quadrant side).
 const (
 	halfTile    = TileSize / 2 // quadrant side
 	curveRadius = halfTile
@@ -69,6 +70,9 @@ func (w *World) Rebuild() error {
 		c := tileCenterOf(t)
 		addBoxWalls(addSeg, c, TileSize/2, [4]int{t.Top, t.Right, t.Bottom, t.Left})
 		if !t.Half {
+			if a, ok := curveArcAt(c, TileSize/2, t.CurveDir); ok {
+				w.Arcs = append(w.Arcs, a)
+			}
 			continue
 		}
 		for q := 0; q < 4; q++ {
@@ -162,7 +166,17 @@ func quadCenter(c Vec2, q int) Vec2 {
 // bulges away from its centre (1 towards top-right, 2 bottom-right,
 // 3 bottom-left, 4 top-left), matching the answer cells of docs/erebus-rules.md §3.
 func curveArc(qc Vec2, v int) (Arc, bool) {
-	h := halfTile / 2
+	return curveArcAt(qc, halfTile/2, v)
+}
+
+// curveArcAt returns the curved wall of curve value v in the square of half
+// side h centred at c. curvedWall.proto translates its Solid to the corner
+// (±0.15·scale, i.e. ±h) but does not scale its IndexedFaceSet, a quarter
+// ring of radii 0.055-0.065 m: on a quadrant of a half tile (scale 0.2) the
+// arc joins the quadrant's two neighbouring corners, on a whole worldTile
+// (scale 0.4, worldTile.proto l.423-431) the midpoints of its two sides
+// beside that corner.
+func curveArcAt(qc Vec2, h float64, v int) (Arc, bool) {
 	switch v {
 	case 1:
 		return Arc{Center: Vec2{qc.X - h, qc.Z + h}, Radius: curveRadius, From: -math.Pi / 2, To: 0}, true

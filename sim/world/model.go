@@ -125,6 +125,11 @@ type Tile struct {
 	// q+1 (1 = TL, 2 = TR, 3 = BL, 4 = BR); Curves[q] is curve[q].
 	QuarterWalls [4][4]int
 	Curves       [4]int
+	// CurveDir is a worldTile's curveDir (0 for a halfTile, whose
+	// quadrants take theirs from Curves): a curved wall at a tile corner,
+	// built as Curves' are but around the whole tile's corner
+	// (worldTile.proto l.423-431, curvedWall.proto).
+	CurveDir int
 
 	Start, Trap, Checkpoint, Swamp bool
 	Color                          [3]float64

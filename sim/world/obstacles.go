@@ -83,7 +83,7 @@ func (x *extractor) obstaclePROTO(n *vNode, w *World) (bool, error) {
 }
 
 // tileParts adds what a worldTile builds beyond its walls and floor: its
-// obstacle, and a warning for its curveDir curve.
+// obstacle, and a warning for a curveDir curvedWall.proto cannot place.
 func (x *extractor) tileParts(n *vNode, t Tile, w *World) error {
 	if err := x.tileObstacle(n, t, w); err != nil {
 		return err
@@ -129,17 +129,20 @@ func (x *extractor) tileObstacle(n *vNode, t Tile, w *World) error {
 	return nil
 }
 
-// tileCurveWarning warns of a worldTile's curveDir, a curved wall
-// (worldTile.proto l.423-431) the simulator does not build.
+// tileCurveWarning warns of a worldTile's curveDir above 4: worldTile.proto
+// (l.423-431) puts a curvedWall for any curveDir > 0, but curvedWall.proto
+// places and turns it only for rot 1-4 (its rotVal table has four
+// entries), so the simulator builds curveDir 1-4 (Tile.CurveDir, in
+// Rebuild) and warns of the others.
 func (x *extractor) tileCurveWarning(n *vNode, w *World) error {
 	if n.Type != "worldTile" {
 		return nil
 	}
 	d, err := x.int(n, "curveDir", 0)
-	if err != nil || d <= 0 {
+	if err != nil || d <= 4 {
 		return err
 	}
-	w.Warnings = append(w.Warnings, fmt.Sprintf("%s:%d: worldTile curveDir %d: its curved wall is not built", x.file, n.Line, d))
+	w.Warnings = append(w.Warnings, fmt.Sprintf("%s:%d: worldTile curveDir %d: curvedWall.proto places only rot 1-4, its curved wall is not built", x.file, n.Line, d))
 	return nil
 }
 

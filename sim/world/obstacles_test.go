@@ -3,6 +3,7 @@ package world
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,7 +96,8 @@ func TestObstaclePROTO(t *testing.T) {
 
 // TestTileObstacleAndCurve: a worldTile's obstacle TRUE is its Box of
 // 0.1·0.4 × 0.18·0.4 × 0.084·0.4 at the clamped offset, turned by
-// obstacleRotation (worldTile.proto l.432-462); its curveDir is a warning.
+// obstacleRotation (worldTile.proto l.432-462); its curveDir is built
+// (TestTileCurveDir).
 func TestTileObstacleAndCurve(t *testing.T) {
 	w := parseObstacles(t, "obstacle TRUE obstacleOffset 0.1 -0.2 curveDir 2", "")
 	if len(w.Obstacles) != 1 {
@@ -110,7 +112,48 @@ func TestTileObstacleAndCurve(t *testing.T) {
 	if math.Abs(o.Height-(0.036+0.03)) > 1e-9 {
 		t.Errorf("top %g above the floor, want 0.066", o.Height)
 	}
-	if len(w.Warnings) != 1 || !strings.Contains(w.Warnings[0], "curveDir 2") {
-		t.Errorf("warnings %q, want one for curveDir", w.Warnings)
+	if len(w.Warnings) != 0 || len(w.Arcs) != 1 {
+		t.Errorf("warnings %q and %d arcs, want none and 1", w.Warnings, len(w.Arcs))
+	}
+}
+
+// TestTileCurveDir builds a worldTile's curveDir as worldTile.proto
+// (l.423-431) and curvedWall.proto do: the Solid at (∓0.15·0.4, ±0.15·0.4)
+// turned about +Y by rotVal[rot] = {1.57, 0, 4.71, 3.14}, its unscaled mesh
+// a quarter ring from (0.06, 0, 0) to (0, 0, 0.06) on its centre line. The
+// mesh's points, put through that Webots transform, must lie on the arc
+// the simulator builds; curveDir 5, which curvedWall.proto cannot place, is
+// a warning.
+func TestTileCurveDir(t *testing.T) {
+	rotVal := []float64{1.57, 0, 4.71, 3.14}
+	trans := [][2]float64{{-0.15, 0.15}, {-0.15, -0.15}, {0.15, -0.15}, {0.15, 0.15}}
+	for rot := 1; rot <= 4; rot++ {
+		t.Run(strconv.Itoa(rot), func(t *testing.T) {
+			w := parseObstacles(t, "curveDir "+strconv.Itoa(rot), "")
+			if len(w.Arcs) != 1 || len(w.Warnings) != 0 {
+				t.Fatalf("%d arcs, warnings %q; want 1 arc, none", len(w.Arcs), w.Warnings)
+			}
+			a := w.Arcs[0]
+			c := w.TileCenter(0, 0)
+			th := rotVal[rot-1]
+			for _, deg := range []float64{1, 45, 89} {
+				x, z := 0.06*math.Cos(deg*math.Pi/180), 0.06*math.Sin(deg*math.Pi/180)
+				p := Vec2{c.X + trans[rot-1][0]*0.4 + x*math.Cos(th) + z*math.Sin(th), c.Z + trans[rot-1][1]*0.4 - x*math.Sin(th) + z*math.Cos(th)}
+				d := math.Hypot(p.X-a.Center.X, p.Z-a.Center.Z)
+				ang := math.Atan2(p.Z-a.Center.Z, p.X-a.Center.X)
+				for ang < a.From-1e-9 {
+					ang += 2 * math.Pi
+				}
+				// rotVal's 1.57, 4.71, 3.14 are π/2, 3π/2, π to 0.002 rad.
+				if math.Abs(d-a.Radius) > 1e-9 || ang > a.To+0.003 || ang < a.From-0.003 {
+					t.Errorf("mesh point at %g° → %v: %.5f from the arc centre %v (radius %.3f), angle %.4f outside [%.4f, %.4f]",
+						deg, p, d, a.Center, a.Radius, ang, a.From, a.To)
+				}
+			}
+		})
+	}
+	w := parseObstacles(t, "curveDir 5", "")
+	if len(w.Arcs) != 0 || len(w.Warnings) != 1 || !strings.Contains(w.Warnings[0], "curveDir 5") {
+		t.Errorf("curveDir 5: %d arcs, warnings %q; want none and one warning", len(w.Arcs), w.Warnings)
 	}
 }
