@@ -154,20 +154,28 @@ func TestRunDeadlineMissGivesSafeAction(t *testing.T) {
 	robot := fake.New()
 	robot.EndAfter(12)
 	var stopped []float64
-	robot.OnStep(func(int, *fake.Robot) {})
+	// Step 6 answers once the runner, past its deadline, has moved on to
+	// step 7 (a behavior's ctx is its Step stream's, not the step's: it
+	// does not end at the deadline), so step 7 is answered in time.
+	release := make(chan struct{})
+	robot.OnStep(func(step int, _ *fake.Robot) {
+		if step == 7 {
+			close(release)
+		}
+	})
 	explore := sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
-		func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
+		func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
 			if o.GetStep() == 6 {
 				select {
 				case <-time.After(200 * time.Millisecond):
-				case <-ctx.Done():
+				case <-release:
 				}
 			}
 			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: 2}}, nil
 		})
 	core, _ := observer.New(zap.WarnLevel)
 	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 100 // step 6 sleeps 200 ms; the others must not miss on a shared machine
+	cfg.DeadlineMs = 100 // step 6 misses it; the others must not miss on a shared machine
 	sum, err := framework.Run(context.Background(), framework.Options{
 		Config: cfg, Robot: robot, Logger: zap.New(core),
 		Launch: behaviors(map[string]sdk.Behavior{
