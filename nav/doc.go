@@ -41,7 +41,7 @@
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []Point                        // free nodes of a tile
 //	m.AppendTileNodes(dst, row, col) []Point             // the same, into a reused buffer
-//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner} // IgnoreObstacles: fallback
+//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze} // IgnoreObstacles: fallback
 //
 // Driving (wheel rad/s; left, right):
 //

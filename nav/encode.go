@@ -28,7 +28,8 @@ var (
 //	one byte per cell of rows 4·r0..4·r1+4 × cols 4·c0..4·c1+4 (1 = wall),
 //	one byte per tile of the box (its Floor),
 //	one byte per node of rows 2·r0..2·r1+2 × cols 2·c0..2·c1+2 (bit 0: an
-//	obstacle; bit 1: a hole seen right next to it, see Map.HoleNear).
+//	obstacle; bit 1: a hole seen right next to it, see Map.HoleNear; bit 2:
+//	the obstacle is squeezable, see Costs.Squeeze).
 //
 // Little-endian throughout.
 func (m *Map) MarshalBinary() ([]byte, error) {
@@ -56,7 +57,7 @@ func (m *Map) MarshalBinary() ([]byte, error) {
 	for r := 2 * r0; r < 2*r0+br; r++ {
 		for c := 2 * c0; c < 2*c0+bc; c++ {
 			n := r*gridNodes + c
-			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1)
+			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2)
 		}
 	}
 	return b, nil
@@ -177,8 +178,8 @@ func checkMap(b []byte) (mapHeader, error) {
 		}
 	}
 	for end := p + br*bc; p < end; p++ {
-		if b[p] > 3 {
-			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3", b[p], p)
+		if b[p] > 7 || b[p]&5 == 4 {
+			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3, 5 or 7 (bit 2 only with bit 0)", b[p], p)
 		}
 	}
 	return h, nil
@@ -193,6 +194,8 @@ func (m *Map) clearForLoad() {
 		clear(m.hits)
 		clear(m.frees)
 		clear(m.obst)
+		clear(m.obstNear)
+		clear(m.fixedSqz)
 		clear(m.votes)
 		clear(m.holeNear)
 		clear(m.floor)
@@ -216,6 +219,9 @@ func (m *Map) clearForLoad() {
 		if m.fixedObst != nil {
 			clear(m.fixedObst[lo:hi])
 		}
+		if m.fixedSqz != nil {
+			clear(m.fixedSqz[lo:hi])
+		}
 	}
 }
 
@@ -234,6 +240,9 @@ func (m *Map) load(b []byte, h mapHeader) {
 	if m.fixedObst == nil {
 		m.fixedObst = make([]bool, gridNodes*gridNodes)
 	}
+	if m.fixedSqz == nil {
+		m.fixedSqz = make([]bool, gridNodes*gridNodes)
+	}
 	p := 28
 	for i := 0; i < cr; i++ {
 		row := m.fixedWall[(4*r0+i)*gridCells+4*c0:][:cc]
@@ -251,10 +260,11 @@ func (m *Map) load(b []byte, h mapHeader) {
 	}
 	for i := 0; i < br; i++ {
 		n := (2*r0+i)*gridNodes + 2*c0
-		obst, near := m.fixedObst[n:][:bc], m.holeNear[n:][:bc]
+		obst, near, sq := m.fixedObst[n:][:bc], m.holeNear[n:][:bc], m.fixedSqz[n:][:bc]
 		for j, v := range b[p : p+bc] {
 			obst[j] = v&1 != 0
 			near[j] = v&2 != 0
+			sq[j] = v&5 == 5
 		}
 		p += bc
 	}

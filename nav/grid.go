@@ -132,11 +132,13 @@ type Map struct {
 
 	hits, frees []uint16         // per cell
 	obst        []uint16         // per node: readings off the wall lines
+	obstNear    []uint16         // per node: those the body there would touch (squeeze.go)
 	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
 	votes       [][nFloor]uint16 // per tile
 	floor       []Floor          // per tile, resolved
 	fixedWall   []bool           // per cell, from a decoded map
 	fixedObst   []bool           // per node, from a decoded map
+	fixedSqz    []bool           // per node, from a decoded map: squeezable
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64
@@ -158,6 +160,7 @@ func NewMap(start Point, r Robot, cfg MapConfig) *Map {
 	m.hits = make([]uint16, gridCells*gridCells)
 	m.frees = make([]uint16, gridCells*gridCells)
 	m.obst = make([]uint16, gridNodes*gridNodes)
+	m.obstNear = make([]uint16, gridNodes*gridNodes)
 	m.holeNear = make([]bool, gridNodes*gridNodes)
 	m.votes = make([][nFloor]uint16, gridTiles*gridTiles)
 	m.floor = make([]Floor, gridTiles*gridTiles)
@@ -355,6 +358,7 @@ func (m *Map) clearAlong(o, dir Point, l float64) {
 		if !ok || m.obst[n] == 0 || m.nodePos(n).Dist(q) > 0.012 {
 			continue
 		}
+		m.nearClear(n)
 		was := m.obstacle(n)
 		m.obst[n]--
 		if was != m.obstacle(n) {
@@ -418,9 +422,11 @@ func (m *Map) obstacleAt(q Point) {
 				continue
 			}
 			n := nr*gridNodes + nc
-			if m.nodePos(n).Dist(q) > reach {
+			d := m.nodePos(n).Dist(q)
+			if d > reach {
 				continue
 			}
+			m.nearVote(n, d)
 			was := m.obstacle(n)
 			if m.obst[n] < 40 {
 				m.obst[n] += 2

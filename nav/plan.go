@@ -25,10 +25,17 @@ type Costs struct {
 	// tile first, are the way into unseen tiles; a corner is taken only
 	// when nothing else leads on (a half wall, a curved wall).
 	UnseenCorner float64
+	// Squeeze, when above 0, makes squeezable nodes passable at this extra
+	// weight: nodes blocked only by obstacle readings none of which the
+	// body there would touch (squeeze.go). 0 keeps them blocked.
+	Squeeze float64
 }
 
-// DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3, UnseenCorner 10.
-func DefaultCosts() Costs { return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10} }
+// DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3, UnseenCorner 10,
+// Squeeze 10.
+func DefaultCosts() Costs {
+	return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10, Squeeze: 10}
+}
 
 // Path is a list of points to drive through, in order.
 type Path []Point
@@ -110,8 +117,12 @@ func (m *Map) blockedBy(n int, obstacles bool) bool {
 
 // weight is the node's weight under costs k, +Inf when blocked.
 func (m *Map) weight(n int, k Costs) float32 {
+	squeeze := false
 	if m.blockedBy(n, !k.IgnoreObstacles) {
-		return inf32
+		if k.Squeeze <= 0 || k.IgnoreObstacles || !m.squeezable(n) || m.blockedBy(n, false) {
+			return inf32
+		}
+		squeeze = true
 	}
 	nr, nc := n/gridNodes, n%gridNodes
 	w := 1.0
@@ -132,6 +143,9 @@ func (m *Map) weight(n int, k Costs) float32 {
 	}
 	if (2*nr)%4 == 0 || (2*nc)%4 == 0 {
 		w += k.Edge
+	}
+	if squeeze {
+		w += k.Squeeze
 	}
 	if swamp && k.Swamp > 1 {
 		w *= k.Swamp

@@ -489,7 +489,7 @@ func (e *Explore) pathBlocked() bool {
 		if i > 3 {
 			break
 		}
-		if e.m.Blocked(p) {
+		if e.m.BlockedFor(p, e.costs) {
 			return true
 		}
 	}
