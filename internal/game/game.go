@@ -87,6 +87,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		// simulator's time stands still while the runner waits.
 		Lockstep:    !o.Config.Realtime,
 		WheelRadius: o.Robot.WheelRadius, // 0 for the default robot: erebus.WheelRadius
+		Rules:       o.World.GameRules(),
 	}
 	if o.OnStep != nil {
 		opts.OnStep = func(si framework.StepInfo) { o.OnStep(si, ref) }
