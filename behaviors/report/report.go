@@ -8,7 +8,11 @@
 //     the sign along the side it faces (the robot's centre then is within
 //     Erebus's 0.09 m and on the sign's front side). The path comes from
 //     the robot's map (nav.KeyMap, written by explore) when the point is
-//     far, else the robot drives straight there. If the sign's estimate
+//     far, else the robot drives straight there. A path ends on a map node
+//     (the places the body fits); when that node is farther than
+//     close_dist from the sign, the robot drives on straight to the
+//     stand-off point, so that it reports with a margin inside the 0.09 m
+//     for the estimate's own error. If the sign's estimate
 //     moves (victim-detect keeps refining it), the target follows.
 //  2. Face the sign and stop.
 //  3. Settle: stand still until the runner's still_seconds reaches
@@ -84,6 +88,7 @@ var params = map[string]sdk.Param{
 	"confirm":      {Default: "true", Description: "ask for the score ('G') before and after, and mark a rise as Confirmed"},
 	"confirm_s":    {Default: "1", Description: "seconds to wait for the score after the report"},
 	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map"},
+	"close_dist":   {Default: "0.073", Description: "arrived at a place on the map farther than this from the sign (m), the robot drives on straight to the stand-off point, so that it reports well inside Erebus's 0.09 m even when the estimate is a little off"},
 }
 
 // phase is where a job is.
@@ -104,6 +109,7 @@ type Report struct {
 	stillS, holdS, timeoutS, stuckS      float64
 	backS, verifyS, verifyViews          float64
 	verifyDist, confirmS, planDist       float64
+	closeDist                            float64
 	confirm                              bool
 	pose                                 *nav.Tracker
 	drv                                  nav.Driver
@@ -142,6 +148,7 @@ type job struct {
 	askedAt    float64
 	retries    int
 	approaches int
+	crept      bool // drove on straight from the map node to the stand-off point
 }
 
 var (
@@ -192,6 +199,7 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 		verifyDist:  p.Float("verify_dist", 0.05, 2),
 		confirmS:    p.Float("confirm_s", 0, 10),
 		planDist:    p.Float("plan_dist", 0, 5),
+		closeDist:   p.Float("close_dist", 0.04, 0.09),
 		confirm:     p.Bool("confirm"),
 	}
 	if err := p.Err(); err != nil {
@@ -519,7 +527,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 	switch j.phase {
 	case phaseApproach:
 		if !j.hasPath || j.sign.Pos.Dist(j.plannedFor) > 0.01 {
-			j.hasPath, j.plannedFor = true, j.sign.Pos
+			j.hasPath, j.plannedFor, j.crept = true, j.sign.Pos, false
 			var path nav.Path
 			j.target, path, j.onMap = r.plan(bb, pose, j.sign, j.failed)
 			r.fol.Set(path)
@@ -530,6 +538,15 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			j.refPos, j.refT = pose.Point, now
 		}
 		if d < r.arriveTol || (j.onMap && r.fol.Done()) {
+			if j.onMap && !j.crept && pose.Dist(sp) > r.closeDist {
+				// The map node is near the limit: drive on straight to the
+				// stand-off point, which leaves a margin for the estimate's
+				// error (Erebus measures from the sign itself).
+				j.crept, j.onMap = true, false
+				j.target = r.standoffPoint(j.sign, pose)
+				j.refPos, j.refT = pose.Point, now
+				return 0, 0
+			}
 			j.phase = phaseFace
 			return 0, 0
 		}

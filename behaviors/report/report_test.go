@@ -352,3 +352,34 @@ func TestReportPointBackToBack(t *testing.T) {
 		t.Errorf("(%d,%d) is behind the sign's wall", x, z)
 	}
 }
+
+// TestReportsWellInsideTheLimit: the only map node the robot's centre fits
+// on within reach of the sign is 0.076 m from its estimate, 14 mm inside
+// Erebus's 0.09 m (docs/erebus-rules.md §1.3), which an estimate a little
+// off the sign uses up (a report from 0.0901 m was refused so). The robot
+// drives on from the node to the stand-off point and reports from no
+// farther than close_dist.
+func TestReportsWellInsideTheLimit(t *testing.T) {
+	s := sign
+	s.Pos = signs.Vec2{X: 0.1944, Z: 0.075}
+	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	for r := -1; r <= 2; r++ {
+		for c := -1; c <= 2; c++ {
+			m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)
+		}
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorld(t, s, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.bb[nav.KeyMap] = b
+	w.run(900)
+	if len(w.sent) != 1 {
+		t.Fatalf("sent %d reports, want 1 (events %v)", len(w.sent), w.events)
+	}
+	const closeDist = 0.073 // the parameter's default
+	if d := w.pose.Dist(nav.Point{X: s.Pos.X, Z: s.Pos.Z}); d > closeDist+0.002 || w.pose.X > s.Pos.X {
+		t.Errorf("reported from %v, %.4f m from the sign's estimate: want at most %.3f m, in front of it", w.pose.Point, d, closeDist)
+	}
+}
