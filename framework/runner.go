@@ -28,6 +28,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -77,6 +78,9 @@ type Options struct {
 	// 0 means the backend's, when Robot has a WheelRadius() float64 method,
 	// else the default Erebus robot's (erebus.WheelRadius).
 	WheelRadius float64
+	// Rules is the Erebus version the comms gate checks messages against
+	// (comms.GateConfig.Rules: the map legend); the zero value is v25.0.1.
+	Rules erebus.Rules
 }
 
 // wheelRadius is implemented by a backend that knows its robot's wheels.
@@ -216,7 +220,7 @@ func Run(ctx context.Context, o Options) (Summary, error) {
 		o: o, log: o.Logger, cfg: o.Config, robot: o.Robot,
 		fsm:   newMachine(o.Config.FSM, o.Logger),
 		bb:    NewBlackboard(),
-		gate:  comms.NewGate(comms.GateConfig{StillMargin: o.Config.Comms.StillMarginS, DuplicateRadius: o.Config.Comms.DuplicateRadiusM}),
+		gate:  comms.NewGate(comms.GateConfig{StillMargin: o.Config.Comms.StillMarginS, DuplicateRadius: o.Config.Comms.DuplicateRadiusM, Rules: o.Rules}),
 		still: newStillness(o.WheelRadius),
 		ctlMs: o.Config.ControlStepMs, byName: map[string]*slot{},
 		drivers: o.Config.Drivers(),

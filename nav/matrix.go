@@ -333,7 +333,23 @@ const MinMatrixTiles = 30
 // the crop does not matter as long as the matrix is big enough (see
 // MinMatrixTiles); unknown cells are '0', which Erebus does not count when
 // the answer has '0' too.
-func (m *Map) Matrix(signs []Sign) [][]string {
+func (m *Map) Matrix(signs []Sign) [][]string { return m.MatrixWith(signs, MatrixOptions{}) }
+
+// MatrixOptions are the choices of MatrixWith that depend on the Erebus
+// version played.
+type MatrixOptions struct {
+	// Obstacles marks the tile of every obstacle seen 'x' (Erebus v26.1,
+	// docs/erebus-v26.md §6; erebus.Rules.ObstaclesInAnswer); Erebus v25.0.1
+	// never writes it.
+	Obstacles bool
+}
+
+// MatrixWith is Matrix with options. With o.Obstacles, each obstacle the
+// map holds (ObstacleTiles) sets the four quarter-tile centre cells of the
+// tile its centre is in to 'x', over whatever they held, unless the tile is
+// area 4 ('*'), as Erebus v26.1's MapAnswer does (MA l.555-564, 26.1's
+// ee2fd66).
+func (m *Map) MatrixWith(signs []Sign, o MatrixOptions) [][]string {
 	st := MaxTiles*gridTiles + MaxTiles
 	area := m.Areas()
 	r0, c0, r1, c1 := MaxTiles, MaxTiles, MaxTiles, MaxTiles
@@ -401,6 +417,17 @@ func (m *Map) Matrix(signs []Sign) [][]string {
 			}
 		}
 	}
+	if o.Obstacles {
+		for _, t := range m.ObstacleTiles() {
+			br, bc := 4*(t[0]-r0), 4*(t[1]-c0)
+			if br < 0 || bc < 0 || br+4 >= rows || bc+4 >= cols || out[br+1][bc+1] == "*" {
+				continue
+			}
+			for _, d := range centres {
+				out[br+d[0]][bc+d[1]] = "x"
+			}
+		}
+	}
 	// Signs are sorted as Erebus sorts them (by z, then x) so that two in
 	// one cell concatenate in its order.
 	sorted := append([]Sign(nil), signs...)
@@ -457,6 +484,114 @@ func (m *Map) openBlocks(comp []int32, n int) []int {
 		if isOpen(t, r) && isOpen(t, d) && isOpen(r, rd) && isOpen(d, rd) {
 			out[c]++
 		}
+	}
+	return out
+}
+
+// AddReading records a distance reading that ended at q, as Integrate does
+// with a sensor's reading: a hit on the wall line it is near, or, off the
+// wall lines, obstacle evidence on the nodes around it. It is for tools and
+// tests that build a map from known geometry.
+func (m *Map) AddReading(q Point) {
+	m.hit(q)
+	if tr, tc, ok := m.TileOf(q); ok {
+		m.grow(tr, tc)
+	}
+}
+
+// freeObstacle reports whether node n is an obstacle node that nothing else
+// blocks: readings off the wall lines with no wall or hole beside the node
+// (readings just off a wall, beyond the snapping tolerance, block the
+// nodes along walls too).
+func (m *Map) freeObstacle(n int) bool { return m.obstacle(n) && !m.blockedBy(n, false) }
+
+// obstacleBlob is a group of free obstacle nodes at most two nodes apart
+// each way: the nodes around one small obstacle that the robot's centre
+// cannot reach, seen from its different sides (a ring of radius half the
+// obstacle's size plus the body's reach, with holes where it was not
+// seen).
+type obstacleBlob struct {
+	nodes  []int
+	centre Point // mean of the nodes' positions
+}
+
+// obstacleBlobs returns the groups of free obstacle nodes.
+func (m *Map) obstacleBlobs() []obstacleBlob {
+	var out []obstacleBlob
+	seen := map[int]bool{}
+	r0, c0 := 2*m.t0r, 2*m.t0c
+	r1, c1 := 2*m.t1r+2, 2*m.t1c+2
+	var queue []int
+	for nr := r0; nr <= r1; nr++ {
+		for nc := c0; nc <= c1; nc++ {
+			n := nr*gridNodes + nc
+			if seen[n] || !m.freeObstacle(n) {
+				continue
+			}
+			var b obstacleBlob
+			seen[n] = true
+			queue = append(queue[:0], n)
+			for len(queue) > 0 {
+				u := queue[0]
+				queue = queue[1:]
+				b.nodes = append(b.nodes, u)
+				ur, uc := u/gridNodes, u%gridNodes
+				for dr := -2; dr <= 2; dr++ {
+					for dc := -2; dc <= 2; dc++ {
+						vr, vc := ur+dr, uc+dc
+						if vr < 0 || vc < 0 || vr >= gridNodes || vc >= gridNodes {
+							continue
+						}
+						v := vr*gridNodes + vc
+						if !seen[v] && m.freeObstacle(v) {
+							seen[v] = true
+							queue = append(queue, v)
+						}
+					}
+				}
+			}
+			for _, u := range b.nodes {
+				p := m.nodePos(u)
+				b.centre.X += p.X / float64(len(b.nodes))
+				b.centre.Z += p.Z / float64(len(b.nodes))
+			}
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Blob sizes taken as one obstacle: at least minObstacleNodes nodes (fewer
+// are stray readings), spanning at most maxObstacleSpan nodes each way (a
+// longer one is a curved wall or a wall seen askew).
+const (
+	minObstacleNodes = 3
+	maxObstacleSpan  = 4
+)
+
+// ObstacleTiles returns the tiles (row, col) holding the centre of an
+// obstacle the map has seen, each once: the tile of the mean position of
+// each group of free obstacle nodes (nodes blocked by readings off the wall
+// lines, with no wall or hole beside them) of a small obstacle's size.
+func (m *Map) ObstacleTiles() [][2]int {
+	var out [][2]int
+	for _, b := range m.obstacleBlobs() {
+		if len(b.nodes) < minObstacleNodes {
+			continue
+		}
+		r0, c0, r1, c1 := gridNodes, gridNodes, -1, -1
+		for _, n := range b.nodes {
+			r, c := n/gridNodes, n%gridNodes
+			r0, c0, r1, c1 = min(r0, r), min(c0, c), max(r1, r), max(c1, c)
+		}
+		if r1-r0 > maxObstacleSpan || c1-c0 > maxObstacleSpan {
+			continue
+		}
+		tr, tc, ok := m.TileOf(b.centre)
+		if !ok || slices.Contains(out, [2]int{tr, tc}) {
+			continue
+		}
+		out = append(out, [2]int{tr, tc})
 	}
 	return out
 }

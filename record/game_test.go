@@ -178,7 +178,7 @@ func loadWorld(t testing.TB, name string) *world.World {
 // reads the trajectory back exactly.
 func TestRecordGame(t *testing.T) {
 	w := loadWorld(t, "world1")
-	steps := 300
+	steps := 400
 	if os.Getenv("RECORD_FULL") != "" {
 		steps = 0
 	}
@@ -224,7 +224,7 @@ func TestRecordGame(t *testing.T) {
 		t.Error("no camera frames recorded")
 	}
 	if len(rec.Reports) == 0 {
-		t.Error("no report recorded (the behaviors report the first sign of world1 within 300 steps)")
+		t.Error("no report recorded (the behaviors report the first sign of world1 within 400 steps)")
 	}
 	for _, r := range rec.Reports {
 		if r.Outcome == recordpb.Report_UNKNOWN || r.Points == 0 {

@@ -1,14 +1,17 @@
 // Package exit is the built-in exit behavior. Watching while the others
 // drive, it asks the supervisor for the time left ('G') every few seconds,
 // estimates the way home on the map explore publishes (nav.KeyMap: path
-// length over a cautious speed, swamps ×5 on the game clock; from the GPS
-// alone, so also before the start yaw is known) and fires "time_low" early
-// enough to make it home, again when its Action was dropped or the FSM did
-// not take it. Driving the "exit" state, it
+// length over a cautious speed, swamps at the game clock's multiplier;
+// from the GPS alone, so also before the start yaw is known) and fires
+// "time_low" early enough to make it home, again when its Action was
+// dropped or the FSM did not take it. Between two 'G' replies it runs the
+// game clock at the swamp multiplier of where the robot is; in Erebus v26.1
+// it counts the entries into each swamp tile, whose multiplier grows with
+// each (rules.go). Driving the "exit" state, it
 // builds the Erebus map matrix (walls, floors, the start, connections,
-// area 4, and the signs report published under nav.KeySigns), sends it,
-// asks for its evaluation one step later, drives back to the start tile
-// and sends 'E' there.
+// area 4, the signs report published under nav.KeySigns, and in v26.1 the
+// obstacles it saw as 'x'), sends it with its evaluation in one Action,
+// drives back to the start tile and sends 'E' there.
 //
 // While it drives, the eight red LEDs (led0…led7) are on and the others off.
 package exit
@@ -18,6 +21,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -41,6 +45,7 @@ var params = map[string]sdk.Param{
 	"stuck_s":      {Default: "3", Description: "seconds without progress before it backs off and replans"},
 	"lop_s":        {Default: "12", Description: "seconds without progress before it asks for a lack of progress"},
 	"home_margin":  {Default: "0.02", Description: "how far inside the start tile's edges the robot must be to send 'E', m"},
+	"rules":        {Default: "auto", Description: "the Erebus version played, v25 or v26 (swamp multipliers, obstacles in the map); auto: v26 when the GPS shows v26.1's noise"},
 }
 
 // Exit is the behavior. Use New.
@@ -87,6 +92,15 @@ type Exit struct {
 	timeLowAt, timeLowLeft, timeLowHome float64
 	timeLowStep                         uint64 // the step whose Action carried it last
 	estimated                           bool   // homeTime holds an estimate
+
+	autoRules bool         // the version comes from the GPS noise
+	rules     erebus.Rules // the version given, or the one assumed until detected
+	noise     noiseDetector
+	swamp     swampClock
+	lastT     float64 // sim time of the previous step
+	haveT     bool
+	gameEl    float64 // game-clock seconds since infoAt (swamps run it faster)
+	gameAll   float64 // game-clock seconds since the first step
 }
 
 // refireS is how long (s) a time_low may go without the FSM leaving
@@ -132,6 +146,11 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 	if err := r.Err(); err != nil {
 		return err
 	}
+	var err error
+	if n.autoRules, n.rules, err = rulesParam(r.String("rules")); err != nil {
+		return err
+	}
+	n.noise = newNoiseDetector()
 	n.robot = nav.DefaultRobot()
 	n.tr = nav.NewTracker(n.robot)
 	n.maps.Robot = n.robot
@@ -148,13 +167,52 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 }
 
 // TimeLeft returns the estimated game seconds left now (the smaller of the
-// game and real clocks).
+// game and real clocks). The game clock runs faster in swamps (the
+// multiplier exit follows from its map, see swampClock), the real one does
+// not.
 func (x *Exit) TimeLeft(now float64) float64 {
-	if !x.haveInfo {
-		return x.gameTime - now
+	since := 0.0
+	if x.haveT && now > x.lastT {
+		since = (now - x.lastT) * x.swamp.mult
 	}
-	el := now - x.infoAt
-	return math.Min(x.gameLeft-el, x.realLeft-el)
+	if !x.haveInfo {
+		return x.gameTime - x.gameAll - since
+	}
+	return math.Min(x.gameLeft-x.gameEl-since, x.realLeft-(now-x.infoAt))
+}
+
+// Rules returns the rule set exit plays by now: the one the "rules"
+// parameter gives, or with auto the one the GPS noise showed (v26.1, the
+// more costly swamps, until it is known).
+func (x *Exit) Rules() erebus.Rules {
+	if x.autoRules && x.noise.decided && !x.noise.v26 {
+		return erebus.V25Rules
+	}
+	return x.rules
+}
+
+// obstaclesInAnswer reports whether the map matrix marks obstacles: when
+// the version is known to write them (v26.1).
+func (x *Exit) obstaclesInAnswer() bool {
+	if x.autoRules {
+		return x.noise.decided && x.noise.v26
+	}
+	return x.rules.ObstaclesInAnswer
+}
+
+// clock advances the game clock to now at the multiplier of the previous
+// step, then takes the multiplier of where the robot is.
+func (x *Exit) clock(obs *pluginpb.Observation, now float64) {
+	if x.haveT && now > x.lastT {
+		d := (now - x.lastT) * x.swamp.mult
+		x.gameEl += d
+		x.gameAll += d
+	}
+	x.lastT, x.haveT = now, true
+	x.noise.add(obs.GetStep(), obs.GetGps())
+	if g := obs.GetGps(); g != nil {
+		x.swamp.update(x.m, nav.Point{X: g.GetX(), Z: g.GetZ()}, x.Rules())
+	}
 }
 
 // HomeTime returns the latest estimate of the game seconds needed to get
@@ -169,10 +227,11 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		x.start, x.haveStart = pose.Point, true
 	}
 	act := &pluginpb.Action{}
+	x.clock(obs, now)
 	for _, in := range obs.GetInbox() {
 		if g := in.GetGameInfo(); g != nil {
 			x.haveInfo = true
-			x.infoAt = now
+			x.infoAt, x.gameEl = now, 0
 			x.gameLeft = float64(g.GetGameSecondsLeft())
 			x.realLeft = float64(g.GetRealSecondsLeft())
 		}
@@ -228,7 +287,7 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 			// The map and its evaluation go in one Action: the runner's gate
 			// keeps their order, and if the Action is dropped both are.
 			signs, _ := nav.DecodeSigns(obs.GetBlackboard()[nav.KeySigns])
-			x.sent = x.m.Matrix(signs)
+			x.sent = x.m.MatrixWith(signs, nav.MatrixOptions{Obstacles: x.obstaclesInAnswer()})
 			act.Outbound = append(act.Outbound,
 				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Map{Map: toProto(x.sent)}},
 				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Evaluate{Evaluate: &pluginpb.Evaluate{}}})
@@ -314,7 +373,7 @@ func (x *Exit) estimate(pose nav.Pose) {
 		x.homeTime = 3 * pose.Dist(x.m.Start()) / x.speed
 		return
 	}
-	x.homeTime = cost/x.speed + float64(len(path))*x.turnS
+	x.homeTime = cost/x.speed + float64(len(path))*x.turnS + x.swamp.extraSwamp(x.m, path, x.Rules(), x.speed)
 }
 
 // onStart reports whether p is inside the start tile with the margin.

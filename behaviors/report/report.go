@@ -8,7 +8,11 @@
 //     the sign along the side it faces (the robot's centre then is within
 //     Erebus's 0.09 m and on the sign's front side). The path comes from
 //     the robot's map (nav.KeyMap, written by explore) when the point is
-//     far, else the robot drives straight there. If the sign's estimate
+//     far, else the robot drives straight there. A path ends on a map node
+//     (the places the body fits); when that node is farther than
+//     close_dist from the sign, the robot drives on straight to the
+//     stand-off point, so that it reports with a margin inside the 0.09 m
+//     for the estimate's own error. If the sign's estimate
 //     moves (victim-detect keeps refining it), the target follows.
 //  2. Face the sign and stop.
 //  3. Settle: stand still until the runner's still_seconds reaches
@@ -29,8 +33,11 @@
 // The sign is marked Unreachable and "reported" fires anyway, so that
 // exploring goes on, when: the job takes longer than timeout_s; the robot
 // makes no progress for stuck_s three times (backing off and trying
-// another place between) and its position is not good enough to report
-// from; victim-detect has neither seen the sign while the robot was within
+// another place between), the same with the sign's facing turned by 45°
+// one way and then the other (another standpoint: the facing of a sign on
+// a curve or at a corner can be that far off), and its position is not
+// good enough to report from (a hole on the way, or the sign out of reach
+// after three approaches, likewise tries the other standpoints first); victim-detect has neither seen the sign while the robot was within
 // verify_dist of it during the job nor in the last verify_s seconds, and
 // fewer than verify_views views agree on it (its estimate may be wrong, or
 // it may not be a sign: when unsure, do not report); the sign is one of
@@ -84,6 +91,7 @@ var params = map[string]sdk.Param{
 	"confirm":      {Default: "true", Description: "ask for the score ('G') before and after, and mark a rise as Confirmed"},
 	"confirm_s":    {Default: "1", Description: "seconds to wait for the score after the report"},
 	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map"},
+	"close_dist":   {Default: "0.073", Description: "arrived at a place on the map farther than this from the sign (m), the robot drives on straight to the stand-off point, so that it reports well inside Erebus's 0.09 m even when the estimate is a little off"},
 }
 
 // phase is where a job is.
@@ -104,6 +112,7 @@ type Report struct {
 	stillS, holdS, timeoutS, stuckS      float64
 	backS, verifyS, verifyViews          float64
 	verifyDist, confirmS, planDist       float64
+	closeDist                            float64
 	confirm                              bool
 	pose                                 *nav.Tracker
 	drv                                  nav.Driver
@@ -142,6 +151,41 @@ type job struct {
 	askedAt    float64
 	retries    int
 	approaches int
+	crept      bool // drove on straight from the map node to the stand-off point
+	facingTry  int  // other facings tried (facingTurns), 0 while the sign's own
+}
+
+// facingTurns are the turns (rad) of the sign's facing tried, in order,
+// when no place to report from works with its own: within 45° the report
+// is still made from the front side of a sign whose facing estimate is
+// right, and from the right side of one whose estimate is up to 90° off
+// that way (a sign on a curve, or raised from a view at a corner).
+var facingTurns = []float64{math.Pi / 4, -math.Pi / 4}
+
+// facingSign returns the job's sign with the facing it is approached with.
+func (j *job) facingSign() signs.Sign {
+	s := j.sign
+	if j.facingTry > 0 && s.Normal.Len() > 0 {
+		a := facingTurns[j.facingTry-1]
+		c, sn := math.Cos(a), math.Sin(a)
+		s.Normal = signs.Vec2{X: s.Normal.X*c - s.Normal.Z*sn, Z: s.Normal.X*sn + s.Normal.Z*c}
+	}
+	return s
+}
+
+// otherFacing moves the job on to the next facing to try, and reports
+// whether there was one: before giving a sign up, it is approached from
+// another standpoint.
+func (r *Report) otherFacing(now float64) bool {
+	j := &r.job
+	if j.sign.Normal.Len() == 0 || j.facingTry >= len(facingTurns) {
+		return false
+	}
+	j.facingTry++
+	j.phase, j.hasPath, j.replans, j.failed, j.approaches = phaseApproach, false, 0, nil, 0
+	j.refT, j.backUntil = now, now+r.backS
+	r.log.Debug("report: another standpoint", zap.Stringer("sign", j.sign), zap.Int("facing", j.facingTry))
+	return true
 }
 
 var (
@@ -192,6 +236,7 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 		verifyDist:  p.Float("verify_dist", 0.05, 2),
 		confirmS:    p.Float("confirm_s", 0, 10),
 		planDist:    p.Float("plan_dist", 0, 5),
+		closeDist:   p.Float("close_dist", 0.04, 0.09),
 		confirm:     p.Bool("confirm"),
 	}
 	if err := p.Err(); err != nil {
@@ -519,9 +564,9 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 	switch j.phase {
 	case phaseApproach:
 		if !j.hasPath || j.sign.Pos.Dist(j.plannedFor) > 0.01 {
-			j.hasPath, j.plannedFor = true, j.sign.Pos
+			j.hasPath, j.plannedFor, j.crept = true, j.sign.Pos, false
 			var path nav.Path
-			j.target, path, j.onMap = r.plan(bb, pose, j.sign, j.failed)
+			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), j.failed)
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Point, now
 		}
@@ -530,18 +575,28 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			j.refPos, j.refT = pose.Point, now
 		}
 		if d < r.arriveTol || (j.onMap && r.fol.Done()) {
+			if j.onMap && !j.crept && pose.Dist(sp) > r.closeDist {
+				// The map node is near the limit: drive on straight to the
+				// stand-off point, which leaves a margin for the estimate's
+				// error (Erebus measures from the sign itself).
+				j.crept, j.onMap = true, false
+				j.target = r.standoffPoint(j.facingSign(), pose)
+				j.refPos, j.refT = pose.Point, now
+				return 0, 0
+			}
 			j.phase = phaseFace
 			return 0, 0
 		}
 		if now-j.refT > r.stuckS {
 			switch {
-			case r.canReport(j.sign, pose):
+			case r.canReport(j.facingSign(), pose):
 				j.phase = phaseFace
 			case j.replans < 2:
 				// Back off, and try another place to report from.
 				j.replans++
 				j.failed = append(j.failed, j.target)
 				j.hasPath, j.refT, j.backUntil = false, now, now+r.backS
+			case r.otherFacing(now):
 			default:
 				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("stuck %.3f m from the point to report from", d))
 			}
@@ -555,7 +610,9 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			// not know: back off before the centre falls in (Erebus would
 			// relocate the robot, −5), and approach from elsewhere.
 			if j.replans >= 2 {
-				r.finish(act, bb, signs.Unreachable, "a hole lies on the way to the point to report from")
+				if !r.otherFacing(now) {
+					r.finish(act, bb, signs.Unreachable, "a hole lies on the way to the point to report from")
+				}
 				return -r.maxWheel / 2, -r.maxWheel / 2
 			}
 			j.replans++
@@ -587,10 +644,10 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
-		if !r.canReport(j.sign, pose) {
+		if !r.canReport(j.facingSign(), pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
-			if j.approaches > 2 {
+			if j.approaches > 2 && !r.otherFacing(now) {
 				r.finish(act, bb, signs.Unreachable, "out of reach after three approaches")
 				return 0, 0
 			}

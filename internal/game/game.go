@@ -143,6 +143,7 @@ func Play(ctx context.Context, o Options) (Result, error) {
 		// simulator's time stands still while the runner waits.
 		Lockstep:    !o.Config.Realtime,
 		WheelRadius: o.Robot.WheelRadius, // 0 for the default robot: erebus.WheelRadius
+		Rules:       o.World.GameRules(),
 	}
 	est := &estimates{}
 	opts.OnStep = func(si framework.StepInfo) {
