@@ -324,7 +324,7 @@ func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 		m.clearAlong(o, dir, free)
 	}
 	if hit {
-		m.hit(Point{o.X + dir.X*d, o.Z + dir.Z*d})
+		m.hitAlong(Point{o.X + dir.X*d, o.Z + dir.Z*d}, dir)
 		// The tile just before the wall is inside the arena.
 		if tr, tc, ok := m.TileOf(Point{o.X + dir.X*(d-0.012), o.Z + dir.Z*(d-0.012)}); ok {
 			m.grow(tr, tc)
