@@ -69,7 +69,8 @@
 // reading that ends within SnapTol of a line votes for the nearest cell on
 // it; a ray that passes through a line cell without ending votes against
 // it; a cell is a wall with MinHits votes and at least FreeRatio times as
-// many votes for as against. Curved walls come out as the answer draws
+// many votes for as against (a little more in the middle of a quarter
+// side, where no ray can graze past a wall's end). Curved walls come out as the answer draws
 // them (two quarter edges, the corner left 0). Readings far from every
 // line mark obstacles for planning only. The colour sensor gives each
 // tile its floor; a hole is attributed to the tile just ahead of the

@@ -105,7 +105,8 @@ type MapConfig struct {
 	// MinHits is the number of distance readings a wall cell needs.
 	MinHits int
 	// FreeRatio: a cell is a wall when hits ≥ FreeRatio × (rays that
-	// passed through it).
+	// passed through it); in the middle of a quarter side (a cell with an
+	// odd row or column), midFreeFactor times that.
 	FreeRatio float64
 	// MaxRange is the longest distance reading used (m).
 	MaxRange float64
@@ -212,9 +213,25 @@ func (m *Map) wall(i int) bool {
 	if m.fixedWall != nil && m.fixedWall[i] {
 		return true
 	}
-	h := float64(m.hits[i])
-	return int(m.hits[i]) >= m.cfg.MinHits && h >= m.cfg.FreeRatio*float64(m.frees[i])
+	if int(m.hits[i]) < m.cfg.MinHits {
+		return false
+	}
+	ratio := m.cfg.FreeRatio
+	if (i/gridCells+i%gridCells)%2 == 1 {
+		ratio *= midFreeFactor
+	}
+	return float64(m.hits[i]) >= ratio*float64(m.frees[i])
 }
+
+// midFreeFactor weighs the rays that passed through a cell in the middle
+// of a quarter side (an odd row or column) more than those through a
+// quarter's corner: a ray may graze past the end of a wall, never through
+// its middle. An obstacle seen by the infra-red distance sensors reads
+// closer than it is (erebus.ObstacleInfraRed against erebus.WallInfraRed),
+// so its readings can land on a wall line in front of it, in the middle
+// of a passage; the rays that passed there, before and after, outweigh
+// them.
+const midFreeFactor = 2
 
 // obstacle reports whether node n is blocked by readings off the wall
 // lines: each such reading adds 2 to the nodes around it, each ray that
@@ -310,7 +327,7 @@ func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 		m.clearAlong(o, dir, free)
 	}
 	if hit {
-		m.hit(Point{o.X + dir.X*d, o.Z + dir.Z*d})
+		m.hitAlong(Point{o.X + dir.X*d, o.Z + dir.Z*d}, dir)
 		// The tile just before the wall is inside the arena.
 		if tr, tc, ok := m.TileOf(Point{o.X + dir.X*(d-0.012), o.Z + dir.Z*(d-0.012)}); ok {
 			m.grow(tr, tc)

@@ -21,6 +21,8 @@ type exploreRun struct {
 	coverage float64 // fraction of the world's tiles whose floor was seen
 	explored bool
 	simTime  float64
+	// unseen are the world's tiles (x, z) whose floor was not seen.
+	unseen [][2]int
 }
 
 func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (exploreRun, [][]string) {
@@ -71,6 +73,8 @@ func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (ex
 		total++
 		if r, cc, ok := m.TileOf(navPoint(c)); ok && m.Floor(r, cc) != 0 {
 			seen++
+		} else {
+			run.unseen = append(run.unseen, [2]int{tl.X, tl.Z})
 		}
 	}
 	run.coverage = float64(seen) / float64(max(total, 1))
