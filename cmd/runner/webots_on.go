@@ -26,6 +26,12 @@ func runWebots(ctx context.Context, cmd *cobra.Command, cfg framework.Config, la
 		where = u
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "runner: connecting to %s as robot controller; if no Webots (Erebus) is running there, libController retries for about 50 s and then exits with code 1\n", where)
+	// The supervisor never tells the robot its Erebus version: the comms gate
+	// checks the map legend of --rules, by default the season's (v26.1).
+	rules, err := webotsRules(f.rules)
+	if err != nil {
+		return err
+	}
 	robot, err := webots.Open(webots.Options{})
 	if err != nil {
 		return fmt.Errorf("webots: %w", err)
@@ -33,7 +39,7 @@ func runWebots(ctx context.Context, cmd *cobra.Command, cfg framework.Config, la
 	// Close after the game makes no libController call (see webots.Robot.Close):
 	// the summary below is written before it either way.
 	defer func() { _ = robot.Close() }()
-	sum, err := framework.Run(ctx, framework.Options{Config: cfg, Robot: robot, Launch: launch, Logger: log, Seed: f.seed, Watch: f.watch})
+	sum, err := framework.Run(ctx, framework.Options{Config: cfg, Robot: robot, Launch: launch, Logger: log, Seed: f.seed, Watch: f.watch, Rules: rules})
 	if err != nil {
 		return err
 	}
