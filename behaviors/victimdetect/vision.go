@@ -470,13 +470,13 @@ type matchSegment struct {
 // matchScratch is match's scratch space, kept between calls.
 type matchScratch struct {
 	seg  []matchSegment
-	cls  []class     // the segments' pixel classes
-	row  []int32     // the segments' pixels' class<<classShift | texel row offset tv*texSize (or noRow)
-	slot []int8      // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
-	tu   []int32     // [i*maxSlots+s]: texel column of slot s of column i
-	ns   []int       // slots of column i
-	part [][2]uint64 // [seg*partStride+s]: lane counts of a segment's pixels at slot s
-	pick []int32     // [lr*nseg+seg]: the part that edge pair lr adds for a segment
+	cls  []class                 // the segments' pixel classes
+	row  []int32                 // the segments' pixels' class<<classShift | texel row offset tv*texSize (or noRow)
+	slot []int8                  // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
+	tu   []int32                 // [i*maxSlots+s]: texel column of slot s of column i
+	ns   []int                   // slots of column i
+	part [][2]uint64             // [seg*partStride+s]: lane counts of a segment's pixels at slot s
+	pick []int32                 // [lr*nseg+seg]: the part that edge pair lr adds for a segment
 	hits [][maxLaneTemplates]int // matchLanes' result
 }
 
