@@ -91,9 +91,10 @@ const (
 
 // targetScratch is the target pass's scratch space.
 type targetScratch struct {
-	cls   []int8
-	lab   []int32
-	stack []int32
+	cls    []int8
+	lab    []int32
+	stack  []int32
+	bottom []int
 }
 
 // targetBlob is one ring-coloured region.
@@ -219,6 +220,30 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if !ok {
 		return Detection{}, false
 	}
+	// Off the wall lines, the wall's face from the floor edge below the
+	// target (facing.go) gives its facing and place, when it agrees with
+	// the distance its height gives.
+	planar := est.snapped
+	if !est.snapped {
+		bottom := ts.bottom[:0]
+		for x := tb.x0; x <= tb.x1; x++ {
+			b := -1
+			for y := tb.y1; y >= tb.y0; y-- {
+				if ts.lab[y*w+x] == label {
+					b = y + 1
+					break
+				}
+			}
+			bottom = append(bottom, b)
+		}
+		ts.bottom = bottom
+		if pos, n, ok := wallFacing(bgra, w, h, tb.x0, bottom, v); ok {
+			if dist := pos.Sub(v.c).Len(); math.Abs(dist-est.dist) < 0.25*est.dist {
+				est.pos, est.normal, est.dist = pos, n, dist
+				planar = true
+			}
+		}
+	}
 	det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 		Camera: "", X0: tb.x0, X1: tb.x1, Y0: tb.y0, Y1: tb.y1, Target: true}
 	// Where a point of the target's disc, at polar (rho, th) in its
@@ -232,7 +257,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	at := func(rho, th float64) (int, int) {
 		return int(math.Floor(cx + rho*a*math.Cos(th))), int(math.Floor(cy + rho*b*math.Sin(th)))
 	}
-	if est.snapped {
+	if planar {
 		tan := signs.Vec2{X: est.normal.Z, Z: -est.normal.X}
 		at = func(rho, th float64) (int, int) {
 			r := rho * targetSize / 2
