@@ -136,13 +136,13 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 			det.NotSign = true
 		case hv >= float64(d.cfg.ClassifyPixels):
 			// The v25 letters and hazards, and the v26 Φ Ψ Ω.
-			sc := d.im.match(b)
+			sc, greek := d.im.matchBoth(b, laneMax)
 			if d.v26 {
 				for k := 3; k < len(sc); k++ { // F P C O of signs.Letters
 					sc[k] = 0
 				}
 			}
-			l, score, lead := bestLetter(sc, d.im.matchGreek(b))
+			l, score, lead := bestLetter(sc, greek)
 			det.Score, det.Margin = score, lead
 			// A small sign has few pixels per template cell: below 9 pixels
 			// tall the lead the best letter needs grows (7 px: ×9/7).

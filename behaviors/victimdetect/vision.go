@@ -398,8 +398,8 @@ var templates = func() [7]template {
 
 // Lanes of the template match. A laneSet's table lanes[c<<shift|k] holds,
 // for a pixel of class c at texel k, a 1 in the lane of each template t
-// whose texel k is c: 16 bits per lane, templates 0-3 in word 0 and 4-7
-// in word 1, so that adding the entries of a run of pixels counts the hits
+// whose texel k is c: 16 bits per lane, templates 0-3 in word 0, 4-7 in
+// word 1 and 8-11 in word 2, so that adding the entries of a run of pixels counts the hits
 // of all its templates at once. Entries size*size and on of a class are
 // zero: the texel row offset size*size (noRow) stands for a pixel outside
 // the sign's height, which hits nothing.
@@ -407,7 +407,7 @@ const (
 	laneBits = 16
 	laneMax  = 1<<laneBits - 1 // largest count a lane holds
 	// maxLaneTemplates is the most templates one laneSet holds.
-	maxLaneTemplates = 8
+	maxLaneTemplates = 12
 )
 
 // laneSet is a set of templates of one size prepared for matchLanes.
@@ -415,7 +415,7 @@ type laneSet struct {
 	size  int // side of the templates in texels
 	shift int // class shift: 1<<shift > noRow+size-1
 	n     int // templates
-	lanes [][2]uint64
+	lanes [][3]uint64
 }
 
 // noRow is the texel row offset of a pixel outside the sign's height.
@@ -428,7 +428,7 @@ func newLaneSet(size, n int, at func(t, k int) class) *laneSet {
 	for 1<<ls.shift <= size*size+size-1 {
 		ls.shift++
 	}
-	ls.lanes = make([][2]uint64, 8<<ls.shift)
+	ls.lanes = make([][3]uint64, 8<<ls.shift)
 	for c := range 8 {
 		for k := range size * size {
 			for t := range n {
@@ -441,18 +441,34 @@ func newLaneSet(size, n int, at func(t, k int) class) *laneSet {
 	return ls
 }
 
-// v25Lanes are the seven v25 templates (signs.Letters); greekLanes the
-// Φ Ψ Ω ones (greekLetters).
-var (
-	v25Lanes   = newLaneSet(texSize, len(templates), func(t, k int) class { return templates[t][k] })
-	greekLanes = newLaneSet(greekSize, len(greekTemplates), func(t, k int) class { return greekTemplates[t][k] })
-)
+// signLanes are the seven v25 templates (signs.Letters, lanes 0-6) and
+// the three Φ Ψ Ω ones (greekLetters, lanes 7-9) at the Φ Ψ Ω templates'
+// size, each v25 texel doubled in both directions: the texel a pixel falls
+// in, int(u·32) halved, is int(u·16) for every u in [0, 1), so the counts
+// are those of the v25 templates at their own size, and one pass counts
+// both sets.
+var signLanes = newLaneSet(greekSize, len(templates)+len(greekTemplates), func(t, k int) class {
+	if t < len(templates) {
+		x, y := k%greekSize, k/greekSize
+		return templates[t][y/2*texSize+x/2]
+	}
+	return greekTemplates[t-len(templates)][k]
+})
 
-// lanesAdd adds the lane counts of the words lo and hi to hits.
-func lanesAdd(hits *[maxLaneTemplates]int, lo, hi uint64) {
+// greekLane is the lane of the first Φ Ψ Ω template in signLanes.
+const greekLane = len(templates)
+
+// The Φ Ψ Ω templates' side is twice the v25 ones' (a compile-time check:
+// a negative array length fails).
+var _ [greekSize - 2*texSize]struct{}
+var _ [2*texSize - greekSize]struct{}
+
+// lanesAdd adds the lane counts of the words e to hits.
+func lanesAdd(hits *[maxLaneTemplates]int, e [3]uint64) {
 	for t := range 4 {
-		hits[t] += int(lo >> (laneBits * t) & laneMax)
-		hits[4+t] += int(hi >> (laneBits * t) & laneMax)
+		hits[t] += int(e[0] >> (laneBits * t) & laneMax)
+		hits[4+t] += int(e[1] >> (laneBits * t) & laneMax)
+		hits[8+t] += int(e[2] >> (laneBits * t) & laneMax)
 	}
 }
 
@@ -475,7 +491,7 @@ type matchScratch struct {
 	slot []int8                  // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
 	tu   []int32                 // [i*maxSlots+s]: texel column of slot s of column i
 	ns   []int                   // slots of column i
-	part [][2]uint64             // [seg*partStride+s]: lane counts of a segment's pixels at slot s
+	part [][3]uint64             // [seg*partStride+s]: lane counts of a segment's pixels at slot s
 	pick []int32                 // [lr*nseg+seg]: the part that edge pair lr adds for a segment
 	hits [][maxLaneTemplates]int // matchLanes' result
 }
@@ -510,23 +526,32 @@ func (im *image) match(b *blob) [7]float64 {
 
 // matchLanesV25 is match with segments of at most lim pixels (see
 // matchLanes).
-func (im *image) matchLanesV25(b *blob, lim int) (scores [7]float64) {
-	hits, total := im.matchLanes(b, v25Lanes, lim)
+func (im *image) matchLanesV25(b *blob, lim int) [7]float64 {
+	v25, _ := im.matchBoth(b, lim)
+	return v25
+}
+
+// matchBoth scores the blob against the v25 templates as match does and
+// against the Φ Ψ Ω ones as matchGreek does, in one pass of matchLanes
+// with segments of at most lim pixels.
+func (im *image) matchBoth(b *blob, lim int) (v25 [7]float64, greek [3]float64) {
+	hits, total := im.matchLanes(b, signLanes, lim)
 	if total == 0 {
-		return scores
+		return v25, greek
 	}
-	// The best count of each template: dividing by total is monotonic, so
-	// the best count divided by total is the best score.
+	// The best count of each v25 template over every edge combination:
+	// dividing by total is monotonic, so the best count divided by total
+	// is the best score.
 	var best [7]int
 	for _, h := range hits {
 		for t := range best {
 			best[t] = max(best[t], h[t])
 		}
 	}
-	for t := range scores {
-		scores[t] = float64(best[t]) / float64(total)
+	for t := range v25 {
+		v25[t] = float64(best[t]) / float64(total)
 	}
-	return scores
+	return v25, greekScores(hits, total, len(b.offsets()))
 }
 
 // matchLanes counts the hits of the templates of ls on blob b for every
@@ -656,13 +681,14 @@ func (im *image) matchLanes(b *blob, ls *laneSet, lim int) (hits [][maxLaneTempl
 					row[p] = c | int32(int(v*float64(size))*size)
 				}
 				for s, tu := range ms.tu[i*maxSlots : i*maxSlots+n] {
-					var lo, hi uint64
+					var sum [3]uint64
 					for _, r := range row {
 						e := &ls.lanes[(r+tu)&(laneSize-1)]
-						lo += e[0]
-						hi += e[1]
+						sum[0] += e[0]
+						sum[1] += e[1]
+						sum[2] += e[2]
 					}
-					ms.part[si*partStride+s] = [2]uint64{lo, hi}
+					ms.part[si*partStride+s] = sum
 				}
 			}
 			// Each edge pair adds its slot of every segment.
@@ -670,16 +696,17 @@ func (im *image) matchLanes(b *blob, ls *laneSet, lim int) (hits [][maxLaneTempl
 				hits := &ms.hits[tb*nlr+lr]
 				pick := ms.pick[lr*nseg : (lr+1)*nseg]
 				if packed {
-					var lo, hi uint64
+					var sum [3]uint64
 					for _, k := range pick {
 						e := &ms.part[k]
-						lo += e[0]
-						hi += e[1]
+						sum[0] += e[0]
+						sum[1] += e[1]
+						sum[2] += e[2]
 					}
-					lanesAdd(hits, lo, hi)
+					lanesAdd(hits, sum)
 				} else {
 					for _, k := range pick {
-						lanesAdd(hits, ms.part[k][0], ms.part[k][1])
+						lanesAdd(hits, ms.part[k])
 					}
 				}
 			}

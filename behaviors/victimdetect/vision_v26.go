@@ -85,12 +85,14 @@ var greekTemplates = func() (ts [3][greekSize * greekSize]class) {
 // keeping the best. The counts of every edge combination come from
 // matchLanes at once; the search over them is that of the plain loop
 // (matchGreekReference in the tests), so the scores are the same.
-func (im *image) matchGreek(b *blob) (scores [3]float64) {
-	hits, total := im.matchLanes(b, greekLanes, laneMax)
-	if total == 0 {
-		return scores
-	}
-	no := len(b.offsets())
+func (im *image) matchGreek(b *blob) [3]float64 {
+	_, greek := im.matchBoth(b, laneMax)
+	return greek
+}
+
+// greekScores is matchGreek's search over the counts of matchLanes (no
+// edge offsets per edge, total pixels).
+func greekScores(hits [][maxLaneTemplates]int, total, no int) (scores [3]float64) {
 	nlr := no * no
 	// The combination that leaves an edge where it is: offset 0, the
 	// middle one of three or the only one.
@@ -102,7 +104,7 @@ func (im *image) matchGreek(b *blob) (scores [3]float64) {
 	side := [3]int{lr0, lr0, lr0}
 	for lr := range nlr {
 		for t := range best {
-			if n := hits[tb0*nlr+lr][t]; n > best[t] {
+			if n := hits[tb0*nlr+lr][greekLane+t]; n > best[t] {
 				best[t], side[t] = n, lr
 			}
 		}
@@ -115,7 +117,7 @@ func (im *image) matchGreek(b *blob) (scores [3]float64) {
 			for tb := range nlr {
 				for t := range best {
 					if side[t] == sd {
-						best[t] = max(best[t], hits[tb*nlr+sd][t])
+						best[t] = max(best[t], hits[tb*nlr+sd][greekLane+t])
 					}
 				}
 			}
