@@ -76,8 +76,9 @@ const (
 // Target detection thresholds.
 const (
 	// minTargetPixels is the least height of a target classified: each
-	// ring is then at least 1.2 pixels wide.
-	minTargetPixels = 12
+	// ring is then at least a pixel wide (no misread in
+	// TestClassifierOnV26Signs down to it).
+	minTargetPixels = 10
 	// minRingShare is the least share of a ring's samples that must show
 	// its colour.
 	minRingShare = 0.7
