@@ -1,6 +1,8 @@
 package victimdetect
 
 import (
+	"math"
+
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -69,6 +71,8 @@ type Detector struct {
 	blobs []blob
 	stack []int32
 	ts    targetScratch
+	// bottom is scratch space: the first row below a sign per column.
+	bottom []int
 	// v26 is set once a cognitive target was read clearly: the game is
 	// Erebus v26.1, which has no hazard placards (docs/erebus-v26.md §1), so the
 	// F P C O placard templates are no longer matched.
@@ -106,6 +110,25 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 		if !ok {
 			continue
 		}
+		// Off the wall lines, the facing comes from the wall's floor edge
+		// below the sign (facing.go), when its distance agrees.
+		if !est.snapped && !b.cutBottom {
+			d.bottom = d.bottom[:0]
+			for i := range b.bot {
+				d.bottom = append(d.bottom, b.bot[i]+1)
+			}
+			pos, n, ok := wallFacing(bgra, w, h, b.x0, d.bottom, v)
+			if !ok && hv >= minPerspectivePixels && !b.cutTop {
+				hl, hr := b.heights()
+				_, n, ok = perspectiveFacing(hl, hr, float64(b.x0), float64(b.x1+1), signSize, v)
+				pos = est.pos
+			}
+			if ok {
+				if dist := pos.Sub(v.c).Len(); math.Abs(dist-est.dist) < 0.25*est.dist {
+					est.pos, est.normal, est.dist = pos, n, dist
+				}
+			}
+		}
 		det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1}
 		switch {
@@ -113,13 +136,13 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 			det.NotSign = true
 		case hv >= float64(d.cfg.ClassifyPixels):
 			// The v25 letters and hazards, and the v26 Φ Ψ Ω.
-			sc := d.im.match(b)
+			sc, greek := d.im.matchBoth(b, laneMax)
 			if d.v26 {
 				for k := 3; k < len(sc); k++ { // F P C O of signs.Letters
 					sc[k] = 0
 				}
 			}
-			l, score, lead := bestLetter(sc, d.im.matchGreek(b))
+			l, score, lead := bestLetter(sc, greek)
 			det.Score, det.Margin = score, lead
 			// A small sign has few pixels per template cell: below 9 pixels
 			// tall the lead the best letter needs grows (7 px: ×9/7).

@@ -120,9 +120,12 @@ func compareFrame(t *testing.T, im *image, dst []blob, frame []byte, w, h int, n
 		if got := im.match(b); got != ws {
 			t.Fatalf("blob %+v: match %v, reference %v", *b, got, ws)
 		}
+		if got, want := im.matchGreek(b), matchGreekReference(ref, &want[i]); got != want {
+			t.Fatalf("blob %+v: matchGreek %v, reference %v", *b, got, want)
+		}
 		for _, lim := range []int{1, 3, 7} {
-			if got := im.matchLanes(b, lim); got != ws {
-				t.Fatalf("blob %+v: matchLanes(%d) %v, reference %v", *b, lim, got, ws)
+			if got := im.matchLanesV25(b, lim); got != ws {
+				t.Fatalf("blob %+v: matchLanesV25(%d) %v, reference %v", *b, lim, got, ws)
 			}
 		}
 		n.blobs++
@@ -256,8 +259,8 @@ func FuzzMatch(f *testing.F) {
 		dst := compareFrame(t, &im, nil, frame, w, h, &n)
 		for i := range dst {
 			l := 1 + int(lim)%laneMax
-			if got, want := im.matchLanes(&dst[i], l), matchReference(referenceImage(frame, w, h), &dst[i]); got != want {
-				t.Fatalf("matchLanes(%d) %v, reference %v", l, got, want)
+			if got, want := im.matchLanesV25(&dst[i], l), matchReference(referenceImage(frame, w, h), &dst[i]); got != want {
+				t.Fatalf("matchLanesV25(%d) %v, reference %v", l, got, want)
 			}
 		}
 		// The image and its buffers reused for a second frame, as the
@@ -273,4 +276,15 @@ func every(s []float64, k int) []float64 {
 		out = append(out, s[i])
 	}
 	return out
+}
+
+// TestRingClassEquivalent checks ringClass's tables against the chain of
+// comparisons on every BGR colour.
+func TestRingClassEquivalent(t *testing.T) {
+	for c := range 1 << 24 {
+		b, g, r := uint8(c), uint8(c>>8), uint8(c>>16)
+		if got, want := ringClass(b, g, r), ringClassReference(b, g, r); got != want {
+			t.Fatalf("ringClass(%d, %d, %d) = %d, reference %d", b, g, r, got, want)
+		}
+	}
 }

@@ -192,3 +192,114 @@ func matchReference(im *image, b *blob) (scores [7]float64) {
 	}
 	return scores
 }
+
+// matchGreekReference is the plain loop matchGreek replaced: it scores the blob against the Φ Ψ Ω templates as match does
+// against the v25 ones: the fraction of the blob's pixels whose class
+// equals the template's at the same place, columns mapped projectively
+// from the heights of the sign's two edges, and for a small blob the edges
+// moved by ±0.35 pixel, the side edges first and then the top and bottom,
+// keeping the best.
+func matchGreekReference(im *image, b *blob) (scores [3]float64) {
+	hl, hr := b.heights()
+	offsAll := [3]float64{-0.35, 0, 0.35}
+	offs := offsAll[:]
+	if b.h() >= 16 || b.cutTop || b.cutBottom {
+		offs = offs[1:2]
+	}
+	total := 0
+	for i := range b.top {
+		if b.top[i] >= 0 {
+			total += b.bot[i] - b.top[i] + 1
+		}
+	}
+	if total == 0 {
+		return scores
+	}
+	// hitsAt counts each template's hits with the edges moved by dl, dr,
+	// dt and db.
+	hitsAt := func(dl, dr, dt, db float64) (hits [3]int) {
+		left := float64(b.x0) + dl
+		width := float64(b.x1+1) + dr - left
+		for i := range b.top {
+			if b.top[i] < 0 {
+				continue
+			}
+			a := float64(b.x0+i) + 0.5 - left
+			if a < 0 || a >= width {
+				continue
+			}
+			u := hr * a / (hr*a + hl*(width-a))
+			tu := min(int(u*greekSize), greekSize-1)
+			top := b.vtop[i] + dt
+			span := b.vbot[i] + db - top
+			for y := b.top[i]; y <= b.bot[i]; y++ {
+				v := (float64(y) + 0.5 - top) / span
+				if v < 0 || v >= 1 {
+					continue
+				}
+				k := int(v*greekSize)*greekSize + tu
+				c := im.cls[y*im.w+b.x0+i]
+				for t := range hits {
+					if greekTemplates[t][k] == c {
+						hits[t]++
+					}
+				}
+			}
+		}
+		return hits
+	}
+	// The side edges first with the top and bottom where they are, then
+	// the top and bottom with each template's best side edges.
+	var best [3]int
+	var side [3][2]float64
+	for _, dl := range offs {
+		for _, dr := range offs {
+			for t, n := range hitsAt(dl, dr, 0, 0) {
+				if n > best[t] {
+					best[t], side[t] = n, [2]float64{dl, dr}
+				}
+			}
+		}
+	}
+	if len(offs) > 1 {
+		done := map[[2]float64]bool{}
+		for _, sd := range side {
+			if done[sd] {
+				continue
+			}
+			done[sd] = true
+			for _, dt := range offs {
+				for _, db := range offs {
+					for t, n := range hitsAt(sd[0], sd[1], dt, db) {
+						if side[t] == sd {
+							best[t] = max(best[t], n)
+						}
+					}
+				}
+			}
+		}
+	}
+	for t := range scores {
+		scores[t] = float64(best[t]) / float64(total)
+	}
+	return scores
+}
+
+// ringClassReference is the chain of comparisons ringClass's tables
+// replaced.
+func ringClassReference(b, g, r uint8) int8 {
+	const lo, hi = 90, 150
+	switch {
+	case r <= 40 && g <= 40 && b <= 40:
+		return 1
+	case r >= hi && g <= lo && b <= lo:
+		return 2
+	case r >= hi && g >= hi && b <= lo:
+		return 3
+	case g >= hi && r <= lo && b <= lo:
+		return 4
+	case b >= hi && r <= lo && g <= lo:
+		return 5
+	}
+	return 0
+}

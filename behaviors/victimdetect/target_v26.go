@@ -17,25 +17,47 @@ import (
 // returns (1-based).
 const ringCodes = "KRYGB"
 
-// ringClass is the ring colour of a BGRA pixel: 1..5 for K R Y G B (the
-// colours of erebus.TargetRingRGB), 0 for anything else. The bounds leave
-// out the walls (at least 168 on every channel), the sky and the
-// obstacles (red at most 120).
-func ringClass(b, g, r uint8) int8 {
-	const lo, hi = 90, 150
-	switch {
-	case r <= 40 && g <= 40 && b <= 40:
-		return 1
-	case r >= hi && g <= lo && b <= lo:
-		return 2
-	case r >= hi && g >= hi && b <= lo:
-		return 3
-	case g >= hi && r <= lo && b <= lo:
-		return 4
-	case b >= hi && r <= lo && g <= lo:
-		return 5
+// ringRanges are the ring colours of a BGRA pixel, classes 1..5 for K R Y
+// G B (the colours of erebus.TargetRingRGB): a pixel whose blue, green and
+// red lie within an entry's inclusive bounds has its class, anything else
+// 0. The bounds leave out the walls (at least 168 on every channel), the
+// sky and the obstacles (red at most 120); the boxes are disjoint.
+var ringRanges = [5]struct{ lo, hi [3]uint8 }{ // blue, green, red
+	{[3]uint8{0, 0, 0}, [3]uint8{40, 40, 40}},       // K
+	{[3]uint8{0, 0, 150}, [3]uint8{90, 90, 255}},    // R
+	{[3]uint8{0, 150, 150}, [3]uint8{90, 255, 255}}, // Y
+	{[3]uint8{0, 150, 0}, [3]uint8{90, 255, 90}},    // G
+	{[3]uint8{150, 0, 0}, [3]uint8{255, 90, 90}},    // B
+}
+
+// ringMask[ch][v] has bit j set when value v of channel ch (blue, green,
+// red) lies within ringRanges[j]; ringOf[m] is the class of the lowest bit
+// of m (the boxes being disjoint, at most one is set). As classify does:
+// three table loads instead of a chain of comparisons.
+var ringMask, ringOf = func() (rm [3][256]uint8, ro [1 << len(ringRanges)]int8) {
+	for ch := range rm {
+		for v := range rm[ch] {
+			for j, rr := range ringRanges {
+				if uint8(v) >= rr.lo[ch] && uint8(v) <= rr.hi[ch] {
+					rm[ch][v] |= 1 << j
+				}
+			}
+		}
 	}
-	return 0
+	for m := range ro {
+		for j := len(ringRanges) - 1; j >= 0; j-- {
+			if m&(1<<j) != 0 {
+				ro[m] = int8(j + 1)
+			}
+		}
+	}
+	return rm, ro
+}()
+
+// ringClass is the ring colour of a BGRA pixel: 1..5 for K R Y G B, 0 for
+// anything else (see ringRanges).
+func ringClass(b, g, r uint8) int8 {
+	return ringOf[ringMask[0][b]&ringMask[1][g]&ringMask[2][r]&(1<<len(ringRanges)-1)]
 }
 
 // targetSize is the diameter of a target's outer circle, m (the plane of
@@ -54,8 +76,9 @@ const (
 // Target detection thresholds.
 const (
 	// minTargetPixels is the least height of a target classified: each
-	// ring is then at least 1.2 pixels wide.
-	minTargetPixels = 12
+	// ring is then at least a pixel wide (no misread in
+	// TestClassifierOnV26Signs down to it).
+	minTargetPixels = 10
 	// minRingShare is the least share of a ring's samples that must show
 	// its colour.
 	minRingShare = 0.7
@@ -69,9 +92,10 @@ const (
 
 // targetScratch is the target pass's scratch space.
 type targetScratch struct {
-	cls   []int8
-	lab   []int32
-	stack []int32
+	cls    []int8
+	lab    []int32
+	stack  []int32
+	bottom []int
 }
 
 // targetBlob is one ring-coloured region.
@@ -92,23 +116,41 @@ func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p na
 	if w <= 0 || h <= 0 || w > len(bgra)/4 || h > len(bgra)/4/w {
 		return dst
 	}
+	// A target straddles the horizon (see target), so its region, which
+	// covers every row from its top to its bottom, holds a pixel of row
+	// h/2: a frame whose row h/2 shows no ring colour holds no target, and
+	// the regions are grown from that row's pixels alone.
+	mid := h / 2
+	row := bgra[4*mid*w : 4*(mid+1)*w]
+	var some int8
+	for x := range w {
+		some |= ringClass(row[4*x], row[4*x+1], row[4*x+2])
+	}
+	if some == 0 {
+		return dst
+	}
 	ts := &d.ts
 	n := w * h
+	// Pixels are classified as the regions reach them (unknown −1): most
+	// of a frame is never looked at.
 	ts.cls = resized(ts.cls, n)
 	ts.lab = resized(ts.lab, n)
-	some := false
-	for i := range n {
-		c := ringClass(bgra[4*i], bgra[4*i+1], bgra[4*i+2])
-		ts.cls[i] = c
-		some = some || c != 0
+	cls, px := ts.cls[:n], bgra[:4*n]
+	for i := range cls {
+		cls[i] = -1
 	}
-	if !some {
-		return dst
+	class := func(q int) int8 {
+		if c := cls[q]; c >= 0 {
+			return c
+		}
+		c := ringClass(px[4*q], px[4*q+1], px[4*q+2])
+		cls[q] = c
+		return c
 	}
 	v := newView(p, m, d.cfg.FOV, w, h)
 	label := int32(0)
-	for start := range n {
-		if ts.cls[start] == 0 || ts.lab[start] != 0 {
+	for start := mid * w; start < (mid+1)*w; start++ {
+		if class(start) == 0 || ts.lab[start] != 0 {
 			continue
 		}
 		if label == maxBlobs {
@@ -130,7 +172,7 @@ func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p na
 					continue
 				}
 				k := nb[2]
-				if ts.cls[k] != 0 {
+				if class(k) != 0 {
 					if ts.lab[k] == 0 {
 						ts.lab[k] = label
 						ts.stack = append(ts.stack, int32(k))
@@ -179,6 +221,30 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if !ok {
 		return Detection{}, false
 	}
+	// Off the wall lines, the wall's face from the floor edge below the
+	// target (facing.go) gives its facing and place, when it agrees with
+	// the distance its height gives.
+	planar := est.snapped
+	if !est.snapped {
+		bottom := ts.bottom[:0]
+		for x := tb.x0; x <= tb.x1; x++ {
+			b := -1
+			for y := tb.y1; y >= tb.y0; y-- {
+				if ts.lab[y*w+x] == label {
+					b = y + 1
+					break
+				}
+			}
+			bottom = append(bottom, b)
+		}
+		ts.bottom = bottom
+		if pos, n, ok := wallFacing(bgra, w, h, tb.x0, bottom, v); ok {
+			if dist := pos.Sub(v.c).Len(); math.Abs(dist-est.dist) < 0.25*est.dist {
+				est.pos, est.normal, est.dist = pos, n, dist
+				planar = true
+			}
+		}
+	}
 	det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 		Camera: "", X0: tb.x0, X1: tb.x1, Y0: tb.y0, Y1: tb.y1, Target: true}
 	// Where a point of the target's disc, at polar (rho, th) in its
@@ -192,7 +258,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	at := func(rho, th float64) (int, int) {
 		return int(math.Floor(cx + rho*a*math.Cos(th))), int(math.Floor(cy + rho*b*math.Sin(th)))
 	}
-	if est.snapped {
+	if planar {
 		tan := signs.Vec2{X: est.normal.Z, Z: -est.normal.X}
 		at = func(rho, th float64) (int, int) {
 			r := rho * targetSize / 2

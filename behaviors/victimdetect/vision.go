@@ -396,41 +396,79 @@ var templates = func() [7]template {
 	return ts
 }()
 
-// Lanes of the template match. laneTable[c<<classShift|k] holds, for a
-// pixel of class c at texel k, a 1 in the lane of each template t whose
-// texel k is c: 16 bits per lane, templates 0-3 in word 0 and 4-6 in word
-// 1, so that adding the entries of a run of pixels counts the hits of all
-// seven templates at once. Entries texSize*texSize and on of a class are
-// zero: the texel row offset noRow stands for a pixel outside the sign's
-// height, which hits nothing.
+// Lanes of the template match. A laneSet's table lanes[c<<shift|k] holds,
+// for a pixel of class c at texel k, a 1 in the lane of each template t
+// whose texel k is c: 16 bits per lane, templates 0-3 in word 0, 4-7 in
+// word 1 and 8-11 in word 2, so that adding the entries of a run of pixels counts the hits
+// of all its templates at once. Entries size*size and on of a class are
+// zero: the texel row offset size*size (noRow) stands for a pixel outside
+// the sign's height, which hits nothing.
 const (
-	laneBits   = 16
-	laneMax    = 1<<laneBits - 1 // largest count a lane holds
-	noRow      = texSize * texSize
-	classShift = 9 // 1<<classShift > noRow+texSize-1
-	laneSize   = 8 << classShift
+	laneBits = 16
+	laneMax  = 1<<laneBits - 1 // largest count a lane holds
+	// maxLaneTemplates is the most templates one laneSet holds.
+	maxLaneTemplates = 12
 )
 
-var laneTable = func() (lt [laneSize][2]uint64) {
+// laneSet is a set of templates of one size prepared for matchLanes.
+type laneSet struct {
+	size  int // side of the templates in texels
+	shift int // class shift: 1<<shift > noRow+size-1
+	n     int // templates
+	lanes [][3]uint64
+}
+
+// noRow is the texel row offset of a pixel outside the sign's height.
+func (ls *laneSet) noRow() int32 { return int32(ls.size * ls.size) }
+
+// newLaneSet prepares n templates of side size, whose texel k of template
+// t has class at(t, k).
+func newLaneSet(size, n int, at func(t, k int) class) *laneSet {
+	ls := &laneSet{size: size, n: n}
+	for 1<<ls.shift <= size*size+size-1 {
+		ls.shift++
+	}
+	ls.lanes = make([][3]uint64, 8<<ls.shift)
 	for c := range 8 {
-		for k := range texSize * texSize {
-			for t := range templates {
-				if templates[t][k] == class(c) {
-					lt[c<<classShift|k][t/4] |= 1 << (laneBits * (t % 4))
+		for k := range size * size {
+			for t := range n {
+				if at(t, k) == class(c) {
+					ls.lanes[c<<ls.shift|k][t/4] |= 1 << (laneBits * (t % 4))
 				}
 			}
 		}
 	}
-	return lt
-}()
+	return ls
+}
 
-// lanesAdd adds the lane counts of the words lo and hi to hits.
-func lanesAdd(hits *[7]int, lo, hi uint64) {
-	for t := range 4 {
-		hits[t] += int(lo >> (laneBits * t) & laneMax)
+// signLanes are the seven v25 templates (signs.Letters, lanes 0-6) and
+// the three Φ Ψ Ω ones (greekLetters, lanes 7-9) at the Φ Ψ Ω templates'
+// size, each v25 texel doubled in both directions: the texel a pixel falls
+// in, int(u·32) halved, is int(u·16) for every u in [0, 1), so the counts
+// are those of the v25 templates at their own size, and one pass counts
+// both sets.
+var signLanes = newLaneSet(greekSize, len(templates)+len(greekTemplates), func(t, k int) class {
+	if t < len(templates) {
+		x, y := k%greekSize, k/greekSize
+		return templates[t][y/2*texSize+x/2]
 	}
-	for t := range 3 {
-		hits[4+t] += int(hi >> (laneBits * t) & laneMax)
+	return greekTemplates[t-len(templates)][k]
+})
+
+// greekLane is the lane of the first Φ Ψ Ω template in signLanes.
+const greekLane = len(templates)
+
+// The Φ Ψ Ω templates' side is twice the v25 ones' (a compile-time check:
+// a negative array length fails).
+var _ [greekSize - 2*texSize]struct{}
+var _ [2*texSize - greekSize]struct{}
+
+// lanesAdd adds the lane counts of the words e to hits.
+func lanesAdd(hits *[maxLaneTemplates]int, e [3]uint64) {
+	for t := range 4 {
+		hits[t] += int(e[0] >> (laneBits * t) & laneMax)
+		hits[4+t] += int(e[1] >> (laneBits * t) & laneMax)
+		hits[8+t] += int(e[2] >> (laneBits * t) & laneMax)
 	}
 }
 
@@ -448,18 +486,32 @@ type matchSegment struct {
 // matchScratch is match's scratch space, kept between calls.
 type matchScratch struct {
 	seg  []matchSegment
-	cls  []class     // the segments' pixel classes
-	row  []int32     // the segments' pixels' class<<classShift | texel row offset tv*texSize (or noRow)
-	slot []int8      // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
-	tu   []int32     // [i*maxSlots+s]: texel column of slot s of column i
-	ns   []int       // slots of column i
-	part [][2]uint64 // [seg*partStride+s]: lane counts of a segment's pixels at slot s
-	pick []int32     // [lr*nseg+seg]: the part that edge pair lr adds for a segment
+	cls  []class                 // the segments' pixel classes
+	row  []int32                 // the segments' pixels' class<<classShift | texel row offset tv*texSize (or noRow)
+	slot []int8                  // [lr*ncol+i]: texel column slot of column i for edge pair lr, −1 none
+	tu   []int32                 // [i*maxSlots+s]: texel column of slot s of column i
+	ns   []int                   // slots of column i
+	part [][3]uint64             // [seg*partStride+s]: lane counts of a segment's pixels at slot s
+	pick []int32                 // [lr*nseg+seg]: the part that edge pair lr adds for a segment
+	hits [][maxLaneTemplates]int // matchLanes' result
 }
 
 // partStride is the parts per segment: one per slot, and a last one that
 // stays zero, which an edge pair that leaves the segment's column out adds.
 const partStride = maxSlots + 1
+
+// edgeOffsets are the offsets by which matching moves a small blob's
+// edges: the sign's true edges lie within half a pixel of its bounds.
+var edgeOffsets = [3]float64{-0.35, 0, 0.35}
+
+// offsets returns the edge offsets tried for blob b: all three for a
+// small blob not cut by the border, 0 alone otherwise.
+func (b *blob) offsets() []float64 {
+	if b.h() >= 16 || b.cutTop || b.cutBottom {
+		return edgeOffsets[1:2]
+	}
+	return edgeOffsets[:]
+}
 
 // match scores the blob against every template: the fraction of the
 // blob's pixels whose class equals the template's at the same place. Each
@@ -469,13 +521,47 @@ const partStride = maxSlots + 1
 // pixel of the blob's bounds; for small blobs every template is tried with
 // each edge moved by ±0.35 pixel and keeps its best score.
 func (im *image) match(b *blob) [7]float64 {
-	return im.matchLanes(b, laneMax)
+	return im.matchLanesV25(b, laneMax)
 }
 
-// matchLanes is match with segments of at most lim (1..laneMax) pixels;
-// lane sums are added across segments while they cannot exceed lim. The
-// result does not depend on lim; tests use a small one to exercise the
-// code for blobs of more than laneMax pixels.
+// matchLanesV25 is match with segments of at most lim pixels (see
+// matchLanes).
+func (im *image) matchLanesV25(b *blob, lim int) [7]float64 {
+	v25, _ := im.matchBoth(b, lim)
+	return v25
+}
+
+// matchBoth scores the blob against the v25 templates as match does and
+// against the Φ Ψ Ω ones as matchGreek does, in one pass of matchLanes
+// with segments of at most lim pixels.
+func (im *image) matchBoth(b *blob, lim int) (v25 [7]float64, greek [3]float64) {
+	hits, total := im.matchLanes(b, signLanes, lim)
+	if total == 0 {
+		return v25, greek
+	}
+	// The best count of each v25 template over every edge combination:
+	// dividing by total is monotonic, so the best count divided by total
+	// is the best score.
+	var best [7]int
+	for _, h := range hits {
+		for t := range best {
+			best[t] = max(best[t], h[t])
+		}
+	}
+	for t := range v25 {
+		v25[t] = float64(best[t]) / float64(total)
+	}
+	return v25, greekScores(hits, total, len(b.offsets()))
+}
+
+// matchLanes counts the hits of the templates of ls on blob b for every
+// combination of edge offsets (b.offsets()): hits[(it*no+ib)*no*no +
+// il*no+ir] for the top, bottom, left and right edges moved by offsets
+// it, ib, il, ir (no of them); total is the blob's pixels. Segments are
+// at most lim (1..laneMax) pixels long; lane sums are added across
+// segments while they cannot exceed lim. The result does not depend on
+// lim; tests use a small one to exercise the code for blobs of more than
+// laneMax pixels. The slice is scratch space, valid until the next call.
 //
 // The cost is factored: a column's texel column depends only on the left
 // and right edge offsets (dl, dr), a pixel's texel row only on the top and
@@ -484,26 +570,23 @@ func (im *image) match(b *blob) [7]float64 {
 // counts are summed once per slot, and each (dl, dr) then adds one entry
 // per segment. The floating-point expressions that decide a texel are
 // those of the plain four-deep loop, so the counts are the same.
-func (im *image) matchLanes(b *blob, lim int) (scores [7]float64) {
+func (im *image) matchLanes(b *blob, ls *laneSet, lim int) (hits [][maxLaneTemplates]int, total int) {
 	hl, hr := b.heights()
-	offsAll := [3]float64{-0.35, 0, 0.35}
-	offs := offsAll[:]
-	if b.h() >= 16 || b.cutTop || b.cutBottom {
-		offs = offs[1:2]
-	}
-	total := 0
+	offs := b.offsets()
 	for i := range b.top {
 		if b.top[i] >= 0 {
 			total += b.bot[i] - b.top[i] + 1
 		}
 	}
 	if total == 0 {
-		return scores
+		return nil, 0
 	}
+	size, noRow, classShift, laneSize := ls.size, ls.noRow(), ls.shift, int32(len(ls.lanes))
 	lim = max(1, min(lim, laneMax))
 	ms := &im.ms
 	ncol := len(b.top)
 	nlr := len(offs) * len(offs)
+	ms.hits = resized(ms.hits, nlr*nlr)
 
 	// Texel columns per column and edge pair, deduplicated into slots.
 	ms.slot = resized(ms.slot, nlr*ncol)
@@ -525,7 +608,7 @@ func (im *image) matchLanes(b *blob, lim int) (scores [7]float64) {
 					continue
 				}
 				u := hr * a / (hr*a + hl*(width-a))
-				tu := int32(min(int(u*texSize), texSize-1))
+				tu := int32(min(int(u*float64(size)), size-1))
 				tus := ms.tu[i*maxSlots : i*maxSlots+ms.ns[i]]
 				s := 0
 				for s < len(tus) && tus[s] != tu {
@@ -572,10 +655,8 @@ func (im *image) matchLanes(b *blob, lim int) (scores [7]float64) {
 		}
 	}
 	packed := total <= lim // no lane sum across segments can overflow
-	// The best count of each template: dividing by total is monotonic, so
-	// the best count divided by total is the best score.
-	var best [7]int
 
+	tb := 0
 	for _, dt := range offs {
 		for _, db := range offs {
 			// Each segment's lane counts per slot.
@@ -597,43 +678,40 @@ func (im *image) matchLanes(b *blob, lim int) (scores [7]float64) {
 						row[p] = c | noRow
 						continue
 					}
-					row[p] = c | int32(int(v*texSize)*texSize)
+					row[p] = c | int32(int(v*float64(size))*size)
 				}
 				for s, tu := range ms.tu[i*maxSlots : i*maxSlots+n] {
-					var lo, hi uint64
+					var sum [3]uint64
 					for _, r := range row {
-						e := &laneTable[(r+tu)&(laneSize-1)]
-						lo += e[0]
-						hi += e[1]
+						e := &ls.lanes[(r+tu)&(laneSize-1)]
+						sum[0] += e[0]
+						sum[1] += e[1]
+						sum[2] += e[2]
 					}
-					ms.part[si*partStride+s] = [2]uint64{lo, hi}
+					ms.part[si*partStride+s] = sum
 				}
 			}
 			// Each edge pair adds its slot of every segment.
 			for lr := range nlr {
-				var hits [7]int
+				hits := &ms.hits[tb*nlr+lr]
 				pick := ms.pick[lr*nseg : (lr+1)*nseg]
 				if packed {
-					var lo, hi uint64
+					var sum [3]uint64
 					for _, k := range pick {
 						e := &ms.part[k]
-						lo += e[0]
-						hi += e[1]
+						sum[0] += e[0]
+						sum[1] += e[1]
+						sum[2] += e[2]
 					}
-					lanesAdd(&hits, lo, hi)
+					lanesAdd(hits, sum)
 				} else {
 					for _, k := range pick {
-						lanesAdd(&hits, ms.part[k][0], ms.part[k][1])
+						lanesAdd(hits, ms.part[k])
 					}
 				}
-				for t := range best {
-					best[t] = max(best[t], hits[t])
-				}
 			}
+			tb++
 		}
 	}
-	for t := range scores {
-		scores[t] = float64(best[t]) / float64(total)
-	}
-	return scores
+	return ms.hits, total
 }

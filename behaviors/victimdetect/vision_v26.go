@@ -2,6 +2,7 @@ package victimdetect
 
 import (
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/signs"
@@ -81,82 +82,42 @@ var greekTemplates = func() (ts [3][greekSize * greekSize]class) {
 // equals the template's at the same place, columns mapped projectively
 // from the heights of the sign's two edges, and for a small blob the edges
 // moved by ±0.35 pixel, the side edges first and then the top and bottom,
-// keeping the best.
-func (im *image) matchGreek(b *blob) (scores [3]float64) {
-	hl, hr := b.heights()
-	offsAll := [3]float64{-0.35, 0, 0.35}
-	offs := offsAll[:]
-	if b.h() >= 16 || b.cutTop || b.cutBottom {
-		offs = offs[1:2]
-	}
-	total := 0
-	for i := range b.top {
-		if b.top[i] >= 0 {
-			total += b.bot[i] - b.top[i] + 1
-		}
-	}
-	if total == 0 {
-		return scores
-	}
-	// hitsAt counts each template's hits with the edges moved by dl, dr,
-	// dt and db.
-	hitsAt := func(dl, dr, dt, db float64) (hits [3]int) {
-		left := float64(b.x0) + dl
-		width := float64(b.x1+1) + dr - left
-		for i := range b.top {
-			if b.top[i] < 0 {
-				continue
-			}
-			a := float64(b.x0+i) + 0.5 - left
-			if a < 0 || a >= width {
-				continue
-			}
-			u := hr * a / (hr*a + hl*(width-a))
-			tu := min(int(u*greekSize), greekSize-1)
-			top := b.vtop[i] + dt
-			span := b.vbot[i] + db - top
-			for y := b.top[i]; y <= b.bot[i]; y++ {
-				v := (float64(y) + 0.5 - top) / span
-				if v < 0 || v >= 1 {
-					continue
-				}
-				k := int(v*greekSize)*greekSize + tu
-				c := im.cls[y*im.w+b.x0+i]
-				for t := range hits {
-					if greekTemplates[t][k] == c {
-						hits[t]++
-					}
-				}
-			}
-		}
-		return hits
-	}
+// keeping the best. The counts of every edge combination come from
+// matchLanes at once; the search over them is that of the plain loop
+// (matchGreekReference in the tests), so the scores are the same.
+func (im *image) matchGreek(b *blob) [3]float64 {
+	_, greek := im.matchBoth(b, laneMax)
+	return greek
+}
+
+// greekScores is matchGreek's search over the counts of matchLanes (no
+// edge offsets per edge, total pixels).
+func greekScores(hits [][maxLaneTemplates]int, total, no int) (scores [3]float64) {
+	nlr := no * no
+	// The combination that leaves an edge where it is: offset 0, the
+	// middle one of three or the only one.
+	zero := no / 2
+	lr0, tb0 := zero*no+zero, zero*no+zero
 	// The side edges first with the top and bottom where they are, then
 	// the top and bottom with each template's best side edges.
 	var best [3]int
-	var side [3][2]float64
-	for _, dl := range offs {
-		for _, dr := range offs {
-			for t, n := range hitsAt(dl, dr, 0, 0) {
-				if n > best[t] {
-					best[t], side[t] = n, [2]float64{dl, dr}
-				}
+	side := [3]int{lr0, lr0, lr0}
+	for lr := range nlr {
+		for t := range best {
+			if n := hits[tb0*nlr+lr][greekLane+t]; n > best[t] {
+				best[t], side[t] = n, lr
 			}
 		}
 	}
-	if len(offs) > 1 {
-		done := map[[2]float64]bool{}
-		for _, sd := range side {
-			if done[sd] {
+	if no > 1 {
+		for k, sd := range side {
+			if slices.Contains(side[:k], sd) {
 				continue
 			}
-			done[sd] = true
-			for _, dt := range offs {
-				for _, db := range offs {
-					for t, n := range hitsAt(sd[0], sd[1], dt, db) {
-						if side[t] == sd {
-							best[t] = max(best[t], n)
-						}
+			for tb := range nlr {
+				for t := range best {
+					if side[t] == sd {
+						best[t] = max(best[t], hits[tb*nlr+sd][greekLane+t])
 					}
 				}
 			}

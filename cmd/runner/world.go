@@ -30,7 +30,7 @@ func newWorldCmd() *cobra.Command {
   runner world show world1.wbt --png world1.png
   runner world generate --seed 7 --size 8x6 -o arena.wbt`,
 	}
-	cmd.AddCommand(newWorldAnswerCmd(), newWorldScoreCmd(), newWorldShowCmd(), newWorldGenerateCmd())
+	cmd.AddCommand(newWorldAnswerCmd(), newWorldScoreCmd(), newWorldShowCmd(), newWorldGenerateCmd(), newWorldConvertCmd())
 	return cmd
 }
 
