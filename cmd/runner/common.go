@@ -32,12 +32,14 @@ type gameFlags struct {
 	lock      string
 	rules     string
 	erebus    string
+	protos    []string
 }
 
 func (f *gameFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVar(&f.rules, "rules", "", rulesFlagHelp)
 	fl.StringVar(&f.erebus, "erebus", "", erebusFlagHelp)
+	fl.StringArrayVar(&f.protos, "protos", nil, protosFlagHelp)
 	fl.StringVar(&f.config, "config", "", "runner config YAML (default: the embedded one; see `runner config`)")
 	fl.StringArrayVar(&f.plugins, "plugin", nil, "NAME=PATH[@sha256:HEX]: run the plugin binary PATH as plugin NAME, pinned to HEX if given (repeatable); over a configured pin, give the new hash or --drop-pin NAME")
 	fl.StringArrayVar(&f.dropPins, "drop-pin", nil, "NAME: run plugin NAME with no SHA-256 pin, dropping the config's (repeatable)")

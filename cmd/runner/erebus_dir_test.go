@@ -72,3 +72,28 @@ func TestLoadWorldErebus(t *testing.T) {
 		t.Errorf("area-4 walls: %d without --erebus (warnings %q), %d with it; want more with it", len(bare.Area4Walls), bare.Warnings, len(w.Area4Walls))
 	}
 }
+
+// TestLoadWorldProtos: --protos builds v26 world4's area-4 rooms from a
+// directory of PROTOs alone (../shared keeps v26.1's unchanged Area4 PROTOs
+// with v25's), and a directory without them changes nothing.
+func TestLoadWorldProtos(t *testing.T) {
+	p := sharedtest.Path(t, "erebus", "v26", "worlds", "world4.wbt")
+	t.Setenv(world.EnvErebus, "")
+	for _, tc := range []struct {
+		name   string
+		protos []string
+		built  bool
+	}{
+		{"none", nil, false},
+		{"empty dir", []string{t.TempDir()}, false},
+		{"shared protos", []string{sharedtest.Path(t, "erebus", "protos")}, true},
+	} {
+		w, err := loadWorldErebus(p, "", "", tc.protos...)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := len(w.Warnings) == 0; got != tc.built {
+			t.Errorf("%s: rooms built %v (warnings %q), want %v", tc.name, got, w.Warnings, tc.built)
+		}
+	}
+}

@@ -124,7 +124,7 @@ func evalWorlds(f *evalFlags) ([]*world.World, []evalplan.WorldID, error) {
 			sort.Strings(files)
 		}
 		for _, file := range files {
-			w, err := loadWorldErebus(file, f.rules, dir)
+			w, err := loadWorldErebus(file, f.rules, dir, f.protos...)
 			if err != nil {
 				return nil, nil, err
 			}

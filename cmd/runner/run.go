@@ -107,7 +107,7 @@ func runGame(cmd *cobra.Command, f *runFlags) error {
 		return fmt.Errorf("--backend %q: want sim or webots", f.backend)
 	}
 	dir, fromFlag := erebusDir(f.erebus)
-	w, err := loadWorldErebus(f.world, f.rules, dir)
+	w, err := loadWorldErebus(f.world, f.rules, dir, f.protos...)
 	if err != nil {
 		return err
 	}

@@ -134,6 +134,7 @@ func readMatrix(path string) ([][]string, error) {
 
 func newWorldShowCmd() *cobra.Command {
 	var pngPath, rules, erebusFlag string
+	var protos []string
 	var asJSON bool
 	var px int
 	cmd := &cobra.Command{
@@ -143,7 +144,7 @@ func newWorldShowCmd() *cobra.Command {
   runner world show world1.wbt --png world1.png --px 80`,
 		Args: exactArgs(1, "a world file, e.g. runner world show world1.wbt"),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			w, err := loadWorldErebus(args[0], rules, erebusDirOf(erebusFlag))
+			w, err := loadWorldErebus(args[0], rules, erebusDirOf(erebusFlag), protos...)
 			if err != nil {
 				return err
 			}
@@ -174,6 +175,7 @@ func newWorldShowCmd() *cobra.Command {
 	cmd.Flags().IntVar(&px, "px", 48, "pixels per tile in the PNG (8..400)")
 	cmd.Flags().StringVar(&rules, "rules", "", rulesFlagHelp)
 	cmd.Flags().StringVar(&erebusFlag, "erebus", "", "Erebus installation (the folder holding game/; default $"+world.EnvErebus+"): its PROTOs build the prebuilt rooms")
+	cmd.Flags().StringArrayVar(&protos, "protos", nil, protosFlagHelp)
 	return cmd
 }
 
