@@ -24,57 +24,26 @@ type Sign struct {
 // neither along x nor z) the cell beside the tile centre towards the sign.
 func (m *Map) SignCell(s Sign) (row, col int) {
 	tx, tz := s.X-m.origin.X, s.Z-m.origin.Z
-	col = pyInt(tx/0.024) - pyInt(tx/TileSize)
-	row = pyInt(tz/0.024) - pyInt(tz/TileSize)
-	mid := func(t float64) int {
-		k := pyInt(t / TileSize)
-		v := 4*k + 2
-		d := t - (float64(k)*TileSize + TileSize/2)
-		if d < -0.02 {
-			v--
-		} else if d > 0.02 {
-			v++
-		}
-		return v
+	if math.IsNaN(tx) || math.IsNaN(tz) || math.Abs(tx) > 1e6 || math.Abs(tz) > 1e6 {
+		return math.MinInt32, math.MinInt32 // outside every matrix
 	}
 	nx, nz := math.Abs(s.NX), math.Abs(s.NZ)
+	wall := erebus.SignWallCurved
 	switch {
 	case nx == 0 && nz == 0:
 		// Unknown facing: the nearest wall line decides.
 		u, v := tx/CellSize, tz/CellSize
 		if math.Abs(u-2*math.Round(u/2)) <= math.Abs(v-2*math.Round(v/2)) {
-			row = mid(tz)
+			wall = erebus.SignWallAlongZ
 		} else {
-			col = mid(tx)
+			wall = erebus.SignWallAlongX
 		}
 	case nx > 0.92: // vertical wall (faces ±x)
-		row = mid(tz)
+		wall = erebus.SignWallAlongZ
 	case nz > 0.92: // horizontal wall
-		col = mid(tx)
-	default: // curved wall
-		kx, kz := pyInt(tx/TileSize), pyInt(tz/TileSize)
-		col = 4*kx + 2
-		if dx := tx - (float64(kx)*TileSize + TileSize/2); dx < 0 {
-			col--
-		} else if dx > 0 {
-			col++
-		}
-		row = 4*kz + 2
-		if dz := tz - (float64(kz)*TileSize + TileSize/2); dz < -0.03 {
-			row -= 2
-		} else if dz > 0.03 {
-			row += 2
-		}
+		wall = erebus.SignWallAlongX
 	}
-	return row, col
-}
-
-// pyInt is Python's int() of a float: truncation towards zero.
-func pyInt(v float64) int {
-	if math.IsNaN(v) || math.Abs(v) > 1e9 {
-		return 0
-	}
-	return int(v)
+	return erebus.SignCell(tx, tz, wall)
 }
 
 // Areas returns the area (1–4, 0 unknown) of every tile, indexed

@@ -6,9 +6,6 @@ import (
 	"github.com/rescuekit/rescuekit/erebus"
 )
 
-// tile is the distance between tile centres (m).
-const tile = erebus.TileSize
-
 // AnswerCell returns the map-matrix cell (row, col) Erebus's answer map
 // puts a sign in (docs/erebus-rules.md §3 "Signs"), for a sign at pos facing normal, in
 // a matrix whose cell (0, 0) is the corner of tile (0, 0): origin is that
@@ -22,32 +19,17 @@ func AnswerCell(pos, normal, origin Vec2) (row, col int, ok bool) {
 	if tx < 0 || tz < 0 || math.IsNaN(tx) || math.IsNaN(tz) || tx > 1e3 || tz > 1e3 {
 		return 0, 0, false
 	}
-	col = int(tx/0.024) - int(tx/tile)
-	row = int(tz/0.024) - int(tz/tile)
-	// side is Erebus's ±1 around a tile's centre line with a dead band.
-	side := func(t, band float64) int {
-		d := t - (math.Trunc(t/tile)*tile + tile/2)
-		switch {
-		case d < -band:
-			return -1
-		case d > band:
-			return 1
-		}
-		return 0
-	}
-	centre := func(t float64) int { return 4*int(t/tile) + 2 }
 	n := normal
 	if l := n.Len(); l > 0 {
 		n = n.Scale(1 / l)
 	}
+	wall := erebus.SignWallCurved
 	switch {
 	case math.Abs(n.X) >= 0.97: // wall along Z (yaw ±1.57)
-		row = centre(tz) + side(tz, 0.02)
+		wall = erebus.SignWallAlongZ
 	case math.Abs(n.Z) >= 0.97: // wall along X (yaw 0 or 3.14)
-		col = centre(tx) + side(tx, 0.02)
-	default: // curved wall
-		col = centre(tx) + side(tx, 0)
-		row = centre(tz) + 2*side(tz, 0.03)
+		wall = erebus.SignWallAlongX
 	}
+	row, col = erebus.SignCell(tx, tz, wall)
 	return row, col, true
 }

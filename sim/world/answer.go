@@ -334,52 +334,32 @@ func isClose(a, b float64) bool {
 	return d <= 1e-9*math.Max(math.Abs(a), math.Abs(b))
 }
 
-// signCell places a sign in the answer matrix (MapAnswer.generateAnswer).
+// signCell places a sign in the answer matrix (MapAnswer.generateAnswer):
+// the kind of wall comes from the sign's yaw rounded to two decimals, the
+// cell from erebus.SignCell.
 func signCell(s Sign, xStart, zStart float64) (row, col int) {
-	tx := s.Pos.X - xStart
-	tz := s.Pos.Z - zStart
-	col = pyInt(tx/0.024) - pyInt(tx/erebus.TileSize)
-	row = pyInt(tz/0.024) - pyInt(tz/erebus.TileSize)
 	m := rotMatrix(s.Rotation)
 	yaw := pyRound2(math.Atan2(-m[0][2], -m[2][2]))
+	wall := erebus.SignWallCurved
 	switch {
 	case isClose(math.Abs(yaw), 1.57):
-		idx := pyInt(tz / erebus.TileSize)
-		d := tz - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
-		row = idx*4 + 2
-		if d < -0.02 {
-			row--
-		} else if d > 0.02 {
-			row++
-		}
+		wall = erebus.SignWallAlongZ
 	case isClose(math.Abs(yaw), 0) || isClose(math.Abs(yaw), 3.14):
-		idx := pyInt(tx / erebus.TileSize)
-		d := tx - (float64(idx)*erebus.TileSize + erebus.QuarterTile)
-		col = idx*4 + 2
-		if d < -0.02 {
-			col--
-		} else if d > 0.02 {
-			col++
-		}
-	default:
-		ix := pyInt(tx / erebus.TileSize)
-		col = ix*4 + 2
-		cx := float64(ix)*erebus.TileSize + erebus.QuarterTile
-		if tx < cx {
-			col--
-		} else if tx > cx {
-			col++
-		}
-		iz := pyInt(tz / erebus.TileSize)
-		row = iz*4 + 2
-		d := tz - (float64(iz)*erebus.TileSize + erebus.QuarterTile)
-		if d < -0.03 {
-			row -= 2
-		} else if d > 0.03 {
-			row += 2
-		}
+		wall = erebus.SignWallAlongX
 	}
-	return row, col
+	return erebus.SignCell(bounded(s.Pos.X-xStart), bounded(s.Pos.Z-zStart), wall)
+}
+
+// bounded keeps an absurd coordinate from overflowing an int conversion (a
+// NaN lands out of the matrix, as a negative coordinate does).
+func bounded(v float64) float64 {
+	switch {
+	case math.IsNaN(v), v < -1e6:
+		return -1e6
+	case v > 1e6:
+		return 1e6
+	}
+	return v
 }
 
 // pyInt is Python's int() of a float: truncation toward zero, bounded so
