@@ -34,10 +34,13 @@
 //
 // # Geometry
 //
-// Walls are centre-line [Segment]s (solid WallThickness/2 on each side):
-// tile sides (tile (x, z) centre = (x·0.12 − width·0.06, z·0.12 −
-// height·0.06)), half-tile quadrant sides, and duplicates between
-// neighbours merged. Curved walls are quarter-circle [Arc]s of radius 0.06
+// Walls are centre-line [Segment]s (solid WallThickness/2 on each side and
+// SegmentCap beyond each end): tile sides (tile (x, z) centre = (x·0.12 −
+// width·0.06, z·0.12 − height·0.06)) and half-tile quadrant sides, each
+// the box worldTile.proto builds for its wall value (an end shortened or
+// extended WallThickness/2 when the value is divisible by 2, 3 or 5, or by
+// the neighbouring wall's value at the top-left corner), identical boxes
+// between neighbours merged. Curved walls are quarter-circle [Arc]s of radius 0.06
 // centred on a quadrant corner (curvedWall.proto). Area-4 tiles are
 // ordinary tiles with room 4; their walls are whatever the tile fields
 // give, plus, for a custom "Area4" Solid in WALLTILES, the footprint

@@ -68,7 +68,7 @@ func (w *World) Rebuild() error {
 	}
 	for _, t := range w.Tiles {
 		c := tileCenterOf(t)
-		addBoxWalls(addSeg, c, TileSize/2, [4]int{t.Top, t.Right, t.Bottom, t.Left})
+		addTileWalls(addSeg, c, TileSize/2, [4]int{t.Top, t.Right, t.Bottom, t.Left})
 		if !t.Half {
 			if a, ok := curveArcAt(c, TileSize/2, t.CurveDir); ok {
 				w.Arcs = append(w.Arcs, a)
@@ -77,7 +77,7 @@ func (w *World) Rebuild() error {
 		}
 		for q := 0; q < 4; q++ {
 			qc := quadCenter(c, q)
-			addBoxWalls(addSeg, qc, halfTile/2, t.QuarterWalls[q])
+			addTileWalls(addSeg, qc, halfTile/2, t.QuarterWalls[q])
 			if a, ok := curveArc(qc, t.Curves[q]); ok {
 				w.Arcs = append(w.Arcs, a)
 			}
@@ -127,22 +127,129 @@ func (w *World) Rebuild() error {
 
 func q6(v float64) int64 { return int64(math.Round(v * 1e6)) }
 
-// addBoxWalls adds the walls > 0 of [top, right, bottom, left] of the
-// square of half side h around c.
-func addBoxWalls(add func(a, b Vec2), c Vec2, h float64, walls [4]int) {
-	tl, tr := Vec2{c.X - h, c.Z - h}, Vec2{c.X + h, c.Z - h}
-	bl, br := Vec2{c.X - h, c.Z + h}, Vec2{c.X + h, c.Z + h}
-	if walls[0] > 0 {
-		add(tl, tr)
+// Wall sides, in worldTile.proto's order of the fields [top, right,
+// bottom, left].
+const (
+	sideTop = iota
+	sideRight
+	sideBottom
+	sideLeft
+)
+
+// SegmentCap is how far a tile wall's solid reaches beyond each end of its
+// [Segment]: the simulator builds a Segment as a box WallThickness wide and
+// its length plus WallThickness long. addTileWalls therefore gives each
+// wall the Segment of worldTile.proto's box pulled in by SegmentCap at
+// each end.
+const SegmentCap = WallThickness / 2
+
+// protoTileHalf is half a worldTile's side in the proto's own units
+// (worldTile.proto l.167, 204, 266, 307: size .3, before the scale).
+const protoTileHalf = 0.15
+
+// protoWallSpan returns the extent [lo, hi] of worldTile.proto's wall box
+// on side of a tile with wall values walls ([top, right, bottom, left]),
+// in the proto's units (the tile spans −0.15..0.15) along the wall: x for
+// top and bottom, z for right and left. t is the proto's wallThickness
+// (l.49: .025, doubled on a half-tile quadrant, l.53-54). ok is false
+// when the side has no wall (value ≤ 0). It follows the proto's Lua line
+// by line (size .3, shift 0, then each rule moves one end by t/2):
+//
+//	right  (l.166-179): %2 shortens the north (−z) end, %3 the south end;
+//	bottom (l.203-225): %2 shortens the west (−x) end, %3 extends the east
+//	                    end, %5 extends the west end;
+//	top    (l.264-282): %2 shortens the west end, %3 extends the east end,
+//	                    a left wall of value 1 or 3 extends the west end;
+//	left   (l.305-323): %2 shortens the north end, %3 extends the south
+//	                    end, a top wall of value 1 or 3 shortens the north
+//	                    end.
+//
+// Lua's % is floored and Go's truncated; they agree here since only values
+// > 0 get there.
+func protoWallSpan(side int, walls [4]int, t float64) (lo, hi float64, ok bool) {
+	v := walls[side]
+	if v <= 0 {
+		return 0, 0, false
 	}
-	if walls[1] > 0 {
-		add(tr, br)
+	size, shift := 2*protoTileHalf, 0.0
+	switch side {
+	case sideRight: // l.172-179
+		if v%2 == 0 {
+			size, shift = size-t/2, shift+t/2/2
+		}
+		if v%3 == 0 {
+			size, shift = size-t/2, shift-t/2/2
+		}
+	case sideBottom: // l.209-216, 222-225
+		if v%2 == 0 {
+			size, shift = size-t/2, shift+t/2/2
+		}
+		if v%3 == 0 {
+			size, shift = size+t/2, shift+t/2/2
+		}
+		if v%5 == 0 {
+			size, shift = size+t/2, shift-t/2/2
+		}
+	case sideTop: // l.271-282
+		if v%2 == 0 {
+			size, shift = size-t/2, shift+t/2/2
+		}
+		if v%3 == 0 {
+			size, shift = size+t/2, shift+t/2/2
+		}
+		if l := walls[sideLeft]; l == 1 || l == 3 {
+			size, shift = size+t/2, shift-t/2/2
+		}
+	case sideLeft: // l.312-323
+		if v%2 == 0 {
+			size, shift = size-t/2, shift+t/2/2
+		}
+		if v%3 == 0 {
+			size, shift = size+t/2, shift+t/2/2
+		}
+		if tp := walls[sideTop]; tp == 1 || tp == 3 {
+			size, shift = size-t/2, shift+t/2/2
+		}
 	}
-	if walls[2] > 0 {
-		add(bl, br)
+	return shift - size/2, shift + size/2, true
+}
+
+// addTileWalls adds the walls > 0 of [top, right, bottom, left] of the
+// worldTile of half side h centred at c (h = TileSize/2 for a tile,
+// halfTile/2 for a half-tile quadrant) as worldTile.proto builds them:
+// each wall a box WallThickness thick centred on the tile's side
+// (translation ±.15·scale, l.187, 229, 289, 330), its extent along the
+// side from protoWallSpan times the scale (h/0.15: 0.4 for a tile, 0.2
+// for a quadrant, halfTile.proto l.77-79), given as the Segment of that box
+// (pulled in SegmentCap at each end). The proto's thickness is
+// wallThickness·scale (l.196, 238, 298, 340), .025·0.4 on a tile and
+// .05·0.2 on a quadrant: WallThickness either way. The proto scales the
+// right wall's length by yScale (l.196) and the left wall's by xScale
+// (l.340); every Erebus world has equal scales, 0.4 (Parse rejects other
+// xScale/zScale), so one scale serves. The left wall's rotation 1.570796
+// (l.331) is π/2 to 3e-7 rad, taken as π/2.
+func addTileWalls(add func(a, b Vec2), c Vec2, h float64, walls [4]int) {
+	scale := h / protoTileHalf
+	t := 0.025 // l.49
+	if h < TileSize/2-1e-12 {
+		t *= 2 // isHalf, l.53-54
 	}
-	if walls[3] > 0 {
-		add(tl, bl)
+	for side := sideTop; side <= sideLeft; side++ {
+		lo, hi, ok := protoWallSpan(side, walls, t)
+		if !ok {
+			continue
+		}
+		lo, hi = lo*scale+SegmentCap, hi*scale-SegmentCap
+		switch side {
+		case sideTop:
+			add(Vec2{c.X + lo, c.Z - h}, Vec2{c.X + hi, c.Z - h})
+		case sideRight:
+			add(Vec2{c.X + h, c.Z + lo}, Vec2{c.X + h, c.Z + hi})
+		case sideBottom:
+			add(Vec2{c.X + lo, c.Z + h}, Vec2{c.X + hi, c.Z + h})
+		case sideLeft:
+			add(Vec2{c.X - h, c.Z + lo}, Vec2{c.X - h, c.Z + hi})
+		}
 	}
 }
 

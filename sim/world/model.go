@@ -28,7 +28,9 @@ func (b Box) Contains(p Vec2) bool {
 }
 
 // Segment is a straight wall piece: its centre line from A to B. Its solid
-// extends WallThickness/2 on each side of the line.
+// extends WallThickness/2 on each side of the line and SegmentCap beyond
+// each end, so a tile wall's Segment is worldTile.proto's wall box pulled
+// in SegmentCap at each end (see addTileWalls).
 type Segment struct{ A, B Vec2 }
 
 // Arc is a curved wall: the part of the circle of the given Radius around

@@ -133,9 +133,11 @@ func TestWorldQueries(t *testing.T) {
 	}
 }
 
-// TestWallGeometry checks that every wall lies on the half-tile grid with a
-// tile or quadrant side's length, that START_TILE's walls are there, and
-// that no duplicate remains.
+// TestWallGeometry checks that every tile wall is axis-aligned on the
+// half-tile grid, that its box (the Segment plus SegmentCap at each end) is
+// a tile or quadrant side shortened or extended by whole steps of
+// WallThickness/2 (worldTile.proto l.166-323 move each end by at most
+// t/2), that START_TILE's walls are there, and that no duplicate remains.
 func TestWallGeometry(t *testing.T) {
 	for _, name := range worldNames {
 		t.Run(name, func(t *testing.T) {
@@ -153,36 +155,62 @@ func TestWallGeometry(t *testing.T) {
 				if area4[s] {
 					continue
 				}
-				l := math.Hypot(s.B.X-s.A.X, s.B.Z-s.A.Z)
-				if math.Abs(l-TileSize) > 1e-9 && math.Abs(l-TileSize/2) > 1e-9 {
-					t.Errorf("wall %v has length %v", s, l)
+				var cross float64
+				switch {
+				case math.Abs(s.A.Z-s.B.Z) < 1e-12:
+					cross = s.A.Z + w.Height*0.06
+				case math.Abs(s.A.X-s.B.X) < 1e-12:
+					cross = s.A.X + w.Width*0.06
+				default:
+					t.Errorf("wall %v is not axis-aligned", s)
+					continue
 				}
-				for _, v := range []float64{s.A.X + w.Width*0.06, s.A.Z + w.Height*0.06} {
-					if k := v / 0.06; math.Abs(k-math.Round(k)) > 1e-6 {
-						t.Errorf("wall %v is off the half-tile grid", s)
+				if k := cross / 0.06; math.Abs(k-math.Round(k)) > 1e-6 {
+					t.Errorf("wall %v is off the half-tile grid", s)
+				}
+				box := math.Hypot(s.B.X-s.A.X, s.B.Z-s.A.Z) + 2*SegmentCap
+				ok := false
+				for _, side := range []float64{TileSize, TileSize / 2} {
+					d := (box - side) / (WallThickness / 2)
+					if math.Abs(d) <= 2+1e-6 && math.Abs(d-math.Round(d)) < 1e-6 {
+						ok = true
 					}
+				}
+				if !ok {
+					t.Errorf("wall %v: box length %v is no side ± k·%v", s, box, WallThickness/2)
 				}
 			}
 			st := w.Tiles[w.startTile()]
 			c := w.TileCenter(st.X, st.Z)
-			if st.Top > 0 && !hasSeg(w, Vec2{c.X - 0.06, c.Z - 0.06}, Vec2{c.X + 0.06, c.Z - 0.06}) {
+			if st.Top > 0 && !coversSide(w, Vec2{c.X, c.Z - 0.06}) {
 				t.Error("START_TILE top wall missing")
 			}
-			if st.Left > 0 && !hasSeg(w, Vec2{c.X - 0.06, c.Z - 0.06}, Vec2{c.X - 0.06, c.Z + 0.06}) {
+			if st.Left > 0 && !coversSide(w, Vec2{c.X - 0.06, c.Z}) {
 				t.Error("START_TILE left wall missing")
 			}
 		})
 	}
 }
 
-func hasSeg(w *World, a, b Vec2) bool {
-	near := func(p, q Vec2) bool { return math.Abs(p.X-q.X) < 1e-9 && math.Abs(p.Z-q.Z) < 1e-9 }
+// coversSide reports whether a wall segment passes through p (the middle
+// of a tile side).
+func coversSide(w *World, p Vec2) bool {
 	for _, s := range w.Walls {
-		if near(s.A, a) && near(s.B, b) || near(s.A, b) && near(s.B, a) {
+		if segDistance(p, s) < 1e-9 {
 			return true
 		}
 	}
 	return false
+}
+
+// segDistance is the distance from p to segment s.
+func segDistance(p Vec2, s Segment) float64 {
+	dx, dz := s.B.X-s.A.X, s.B.Z-s.A.Z
+	u := 0.0
+	if l2 := dx*dx + dz*dz; l2 > 0 {
+		u = max(0, min(1, ((p.X-s.A.X)*dx+(p.Z-s.A.Z)*dz)/l2))
+	}
+	return math.Hypot(p.X-s.A.X-u*dx, p.Z-s.A.Z-u*dz)
 }
 
 // TestCurveArcs checks, for each curve value, that the arc joins the two
