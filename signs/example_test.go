@@ -28,3 +28,28 @@ func ExampleAnswerCell() {
 	fmt.Println(row, col, ok)
 	// Output: 10 0 true
 }
+
+// ExampleGreekInk prints rescuekit's Φ (harmed) at 9×9.
+func ExampleGreekInk() {
+	for y := range 9 {
+		row := ""
+		for x := range 9 {
+			c := "."
+			if signs.GreekInk('H', (float64(x)+0.5)/9-0.5, (float64(y)+0.5)/9-0.5) {
+				c = "#"
+			}
+			row += c
+		}
+		fmt.Println(row)
+	}
+	// Output:
+	// .........
+	// ....#....
+	// ...###...
+	// .##.#.##.
+	// .#..#..#.
+	// .##.#.##.
+	// ...###...
+	// ....#....
+	// .........
+}

@@ -1,7 +1,6 @@
 package victimdetect
 
 import (
-	"math"
 	"slices"
 
 	"github.com/rescuekit/rescuekit/erebus"
@@ -26,48 +25,15 @@ const greekSize = 32
 // greekLetters are the report letters of the Φ Ψ Ω templates, in order.
 var greekLetters = [3]byte{erebus.Harmed, erebus.Stable, erebus.Unharmed}
 
-// greekInk tells whether (u, v), −0.5..0.5 from the sign's centre with v
-// down, is ink of Φ (harmed), Ψ (stable) or Ω (unharmed): serif capitals
-// about 80 % of the side, as Erebus v26.1's victim textures (v26 §11:
-// glyph box ≈ 83 % of the side, 23-27 % ink) and as the embedded simulator
-// draws them (sim/signs_v26.go glyphInk, the same design).
-func greekInk(l byte, u, v float64) bool {
-	bar := func(u0, u1, v0, v1 float64) bool { return u >= u0 && u <= u1 && v >= v0 && v <= v1 }
-	ring := func(a, b, c, w float64) bool {
-		e := (u*u)/(a*a) + (v-c)*(v-c)/(b*b)
-		ia, ib := a-w, b-w*0.8
-		ei := (u*u)/(ia*ia) + (v-c)*(v-c)/(ib*ib)
-		return e <= 1 && ei >= 1
-	}
-	const stem = 0.05
-	switch l {
-	case erebus.Harmed:
-		return bar(-stem, stem, -0.40, 0.40) ||
-			bar(-0.13, 0.13, -0.41, -0.36) || bar(-0.13, 0.13, 0.36, 0.41) ||
-			ring(0.38, 0.25, 0, 0.11)
-	case erebus.Stable:
-		cup := v >= -0.05 && ring(0.33, 0.30, -0.05, 0.09)
-		arms := bar(-0.33, -0.24, -0.38, -0.05) || bar(0.24, 0.33, -0.38, -0.05)
-		return bar(-stem, stem, -0.40, 0.40) || cup || arms ||
-			bar(-0.10, 0.10, -0.42, -0.37) || bar(-0.12, 0.12, 0.36, 0.42) ||
-			bar(-0.37, -0.20, -0.42, -0.37) || bar(0.20, 0.37, -0.42, -0.37)
-	case erebus.Unharmed:
-		open := v > 0.12 && math.Abs(u) < 0.19
-		legs := (bar(-0.26, -0.16, 0.12, 0.36) || bar(0.16, 0.26, 0.12, 0.36)) && !bar(-0.16, 0.16, -1, 1)
-		feet := bar(-0.38, -0.14, 0.33, 0.41) || bar(0.14, 0.38, 0.33, 0.41)
-		return (ring(0.33, 0.33, -0.04, 0.10) && !open) || legs || feet
-	}
-	return false
-}
-
-// greekTemplates are the Φ Ψ Ω pictures as pixel classes (black ink on
+// greekTemplates are the Φ Ψ Ω pictures (signs.GreekInk, the design the
+// simulator paints) as pixel classes (black ink on
 // white paper), row-major from the top-left seen from the front.
 var greekTemplates = func() (ts [3][greekSize * greekSize]class) {
 	for k, l := range greekLetters {
 		for y := range greekSize {
 			for x := range greekSize {
 				c := clsWhite
-				if greekInk(l, (float64(x)+0.5)/greekSize-0.5, (float64(y)+0.5)/greekSize-0.5) {
+				if signs.GreekInk(l, (float64(x)+0.5)/greekSize-0.5, (float64(y)+0.5)/greekSize-0.5) {
 					c = clsBlack
 				}
 				ts[k][y*greekSize+x] = c
