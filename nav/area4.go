@@ -37,3 +37,33 @@ func (m *Map) seedArea4(area []int8, passages []int) {
 		}
 	}
 }
+
+// area4FreeBlocks is the least number of open 2×2 blocks of tiles (no wall
+// between any two of the four) a component must hold to count as the free
+// space of an area-4 room.
+const area4FreeBlocks = 6
+
+// freeSpace reports, per component, whether it is the free space of an
+// area-4 room: beside a connection tile to area 4 and holding at least
+// area4FreeBlocks open 2×2 blocks. Erebus builds area 4 from tiles with
+// room 4 whose walls it ignores (docs/erebus-rules.md §3: a tile with
+// room == 4 is all '*' and nothing else is written; its floor keeps the
+// ordinary tileColor) and one custom Solid (Area4_1/2 or a world's own)
+// whose walls are off the 12 cm grid, so the robot sees a wide open floor
+// there, and that floor's edge need not lie on a tile wall: it may open
+// onto a connection tile of other areas the robot sees beside it. Such a
+// component is constrained by the connections to area 4 alone.
+func (m *Map) freeSpace(comp []int32, blocks []int, passages []int) []bool {
+	free := make([]bool, len(blocks))
+	for _, p := range passages {
+		if _, b, _ := m.floor[p].Passage(); b != 4 {
+			continue
+		}
+		for _, nb := range m.openNeighbours(p) {
+			if c := comp[nb]; c >= 0 && blocks[c] >= area4FreeBlocks {
+				free[c] = true
+			}
+		}
+	}
+	return free
+}

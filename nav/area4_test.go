@@ -48,3 +48,71 @@ func TestArea4BeyondPassage(t *testing.T) {
 		t.Errorf("%d cells '*', want the two unknown tiles' 45", star)
 	}
 }
+
+// TestArea4FreeSpace: a red connection (areas 3 and 4) opens onto a block
+// of tiles that also opens onto a yellow connection (areas 1 and 3), as in
+// more-worlds prueba_Day_2-6, where Erebus's area-4 Solid leaves no tile
+// wall along the room's edge. A wide open block there is the free space of
+// an area-4 room and is area 4; a corridor (no open 2×2 block) is still
+// area 3, as the connections alone say. Before freeSpace the wide block
+// was area 3 too (its tiles '0' where the answer has '*').
+func TestArea4FreeSpace(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows int // rows of the block below the red tile
+		want int8
+	}{
+		{name: "open room 3x4", rows: 3, want: 4},
+		{name: "open room 4x4", rows: 4, want: 4},
+		{name: "corridor 1x4", rows: 1, want: 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Tiles, relative to the start S at (0,0): S, red R at
+			// (0,1), yellow Y at (1,0) below S, and the block B of
+			// tc.rows×4 tiles from (1,1). S opens onto R and Y; R and Y
+			// open onto B; walls close everything else.
+			m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			m.SetFloor(r, c, FloorPlain)
+			m.SetFloor(r, c+1, FloorRed)
+			m.SetFloor(r+1, c, FloorYellow)
+			for i := 1; i <= tc.rows; i++ {
+				for j := 1; j <= 4; j++ {
+					m.SetFloor(r+i, c+j, FloorPlain)
+				}
+			}
+			hline := func(tr, tc0, tc1 int) { // top side of tiles row tr, cols tc0..tc1
+				for k := 4 * tc0; k <= 4*tc1+4; k++ {
+					m.SetWall(4*tr, k)
+				}
+			}
+			vline := func(tc, tr0, tr1 int) { // left side of tiles col tc, rows tr0..tr1
+				for k := 4 * tr0; k <= 4*tr1+4; k++ {
+					m.SetWall(k, 4*tc)
+				}
+			}
+			hline(r, c, c+1)             // above S and R
+			hline(r+1, c+2, c+4)         // above B beside R
+			hline(r+tc.rows+1, c+1, c+4) // below B
+			hline(r+2, c, c)             // below Y
+			vline(c, r, r+1)             // left of S and Y
+			vline(c+2, r, r)             // right of R
+			vline(c+5, r+1, r+tc.rows)   // right of B
+			if tc.rows > 1 {
+				vline(c+1, r+2, r+tc.rows) // left of B below Y
+			}
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			if got := area[r*n+c]; got != 1 {
+				t.Errorf("start: area %d, want 1", got)
+			}
+			for i := 1; i <= tc.rows; i++ {
+				for j := 1; j <= 4; j++ {
+					if got := area[(r+i)*n+c+j]; got != tc.want {
+						t.Errorf("block tile (%d,%d): area %d, want %d", i, j, got, tc.want)
+					}
+				}
+			}
+		})
+	}
+}

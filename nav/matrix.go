@@ -52,7 +52,9 @@ func (m *Map) SignCell(s Sign) (row, col int) {
 // Tiles whose floor is known form components over the open sides between
 // them, connection tiles left out. The start's component is area 1. A
 // component can only be in the areas every connection tile beside it
-// joins; when that leaves one area, it is that one. Of the components
+// joins (a component that is the free space of an area-4 room, see
+// freeSpace, only those to area 4); when that leaves one area, it is that
+// one. Of the components
 // beside a connection to area 4 that may be either of its areas, the most
 // room-like (open 2×2 blocks of tiles first, then few walls between its
 // own tiles) is area 4, unless one beside it already is, and the others
@@ -123,16 +125,21 @@ func (m *Map) Areas() []int8 {
 	}
 	var passages []int
 	for t := range n {
-		if !isPassage(t) {
-			continue
+		if isPassage(t) {
+			passages = append(passages, t)
 		}
-		passages = append(passages, t)
+	}
+	blocks := m.openBlocks(comp, len(compArea))
+	free := m.freeSpace(comp, blocks, passages)
+	for _, t := range passages {
 		a, b, _ := m.floor[t].Passage()
 		pm := uint8(1<<(a-1) | 1<<(b-1))
 		for _, nb := range m.openNeighbours(t) {
-			if c := comp[nb]; c >= 0 && mask[c]&pm != 0 {
-				mask[c] &= pm
+			c := comp[nb]
+			if c < 0 || mask[c]&pm == 0 || free[c] && b != 4 {
+				continue
 			}
+			mask[c] &= pm
 		}
 	}
 	mask[comp[st]] = 1
@@ -145,7 +152,6 @@ func (m *Map) Areas() []int8 {
 	// Beside a connection to area 4, of the components that may be either
 	// area, the most room-like is area 4 (unless one beside it already is)
 	// and the others are the other area.
-	blocks := m.openBlocks(comp, len(compArea))
 	roomScore := func(c int32) float64 {
 		sc := float64(blocks[c]) * 1000
 		if pairs[c] > 0 {
