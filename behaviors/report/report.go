@@ -133,6 +133,7 @@ type Report struct {
 	gaveUp                               map[uint32]*gaveUp // signs given up for want of a way there
 	lastRetryCheck                       float64            // sim time of the last look for a sign to hand back
 	now                                  float64            // sim time of the current Observation
+	lastPose                             nav.Pose           // the pose of the current Observation
 }
 
 // gaveUp is a sign report gave up because it found no way to a place to
@@ -140,6 +141,7 @@ type Report struct {
 type gaveUp struct {
 	at     float64     // sim time it was given up
 	mapSum uint64      // checksum of the robot's map then
+	hadWay bool        // the map then had a path to a place to report from
 	failed []nav.Point // places it got stuck going to, over all jobs
 	tries  int         // times handed back
 }
@@ -298,7 +300,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	if r.pose.Relocated() {
 		r.lastRelocated = true
 	}
-	r.now = obs.GetSimTime()
+	r.now, r.lastPose = obs.GetSimTime(), pose
 	act := &pluginpb.Action{}
 	if !obs.GetDriver() {
 		r.wasDriver = false
@@ -396,10 +398,6 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 
 func (r *Report) startJob(c signs.Sign, now float64) {
 	r.job = job{id: c.ID, sign: c, start: now, phase: phaseApproach, lastStep: c.Step}
-	if g := r.gaveUp[c.ID]; g != nil {
-		// A sign handed back: not the places it got stuck at before.
-		r.job.failed = slices.Clone(g.failed)
-	}
 	r.fol.Set(nil)
 }
 
@@ -415,7 +413,8 @@ func checksum(b []byte) uint64 {
 // anew) when the robot's map now offers one: the map has changed since,
 // at least retryAfterS have passed, the robot is within retryNear of the
 // sign, and a path of at most retryPath on the map reaches a place to
-// report from that is none of the places it got stuck at. Each sign is
+// report from — where the map had no such path when it gave up, any;
+// else one that is none of the places it got stuck at. Each sign is
 // handed back maxRetries times at most, so none is raised and dropped for
 // ever. It looks while another behavior drives and no sign is a candidate.
 func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) {
@@ -445,7 +444,13 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		if sum == g.mapSum {
 			continue
 		}
-		if _, path, onMap := r.plan(bb, pose, s, g.failed); !onMap || path.Length() > retryPath {
+		// A way now where the map had none, or a place to report from
+		// that is none of those it got stuck at.
+		var avoid []nav.Point
+		if g.hadWay {
+			avoid = g.failed
+		}
+		if _, path, onMap := r.plan(bb, pose, s, avoid); !onMap || path.Length() > retryPath {
 			continue
 		}
 		g.tries++
@@ -824,6 +829,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 			r.gaveUp[s.ID] = g
 		}
 		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
+		_, _, g.hadWay = r.plan(bb, r.lastPose, s, nil)
 		g.failed = append(append(append(g.failed, j.tried...), j.failed...), j.target)
 	}
 	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
