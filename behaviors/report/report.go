@@ -45,8 +45,12 @@
 // started two tracks for it); no
 // point to report at is clear of the gate's duplicate radius around earlier
 // reports of the category; or the comms gate refuses the report for
-// another reason than standing still. An Unreachable sign is
-// never raised again. A candidate that is missing or unreadable also ends
+// another reason than standing still. A sign given up for want of a way
+// to a place to report from (stuck, a hole, out of reach, the timeout
+// while approaching) is handed back later, while explore drives, when the
+// robot's map offers a new way there (retryUnreachable, at most
+// maxRetries times per sign); any other Unreachable sign is never raised
+// again. A candidate that is missing or unreadable also ends
 // the job at once with "reported".
 //
 // While it drives, the orange front LED (led9) is on, the others off.
@@ -55,6 +59,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"math"
 	"slices"
@@ -123,9 +128,39 @@ type Report struct {
 	reportedByMe                         signs.List
 	sent                                 []sentReport
 	log                                  *zap.Logger
-	maps                                 nav.MapReader     // the robot's map, kept between plans
-	lastWrites                           map[string][]byte // the blackboard writes of the last job's end
+	maps                                 nav.MapReader      // the robot's map, kept between plans
+	lastWrites                           map[string][]byte  // the blackboard writes of the last job's end
+	gaveUp                               map[uint32]*gaveUp // signs given up for want of a way there
+	lastRetryCheck                       float64            // sim time of the last look for a sign to hand back
+	now                                  float64            // sim time of the current Observation
+	lastPose                             nav.Pose           // the pose of the current Observation
 }
+
+// gaveUp is a sign report gave up because it found no way to a place to
+// report from, kept to hand it back when the robot's map may offer one.
+type gaveUp struct {
+	at     float64     // sim time it was given up
+	mapSum uint64      // checksum of the robot's map then
+	hadWay bool        // the map then had a path to a place to report from
+	failed []nav.Point // places it got stuck going to, over all jobs
+	tries  int         // times handed back
+}
+
+// Handing an Unreachable sign back (retryUnreachable).
+const (
+	// maxRetries bounds the times one sign is handed back, so that a sign
+	// with no way to it is not raised and dropped for ever.
+	maxRetries = 2
+	// retryAfterS is the least sim time (s) between giving a sign up and
+	// handing it back: explore must have mapped more in between.
+	retryAfterS = 20
+	// retryNear is how near (m) the robot must be to the sign.
+	retryNear = 0.5
+	// retryPath is the longest path (m) to the new place to report from.
+	retryPath = 0.8
+	// retryEveryS is how often (sim s) it looks.
+	retryEveryS = 1
+)
 
 // job is the report of one sign.
 type job struct {
@@ -151,8 +186,10 @@ type job struct {
 	askedAt    float64
 	retries    int
 	approaches int
-	crept      bool // drove on straight from the map node to the stand-off point
-	facingTry  int  // other facings tried (facingTurns), 0 while the sign's own
+	crept      bool        // drove on straight from the map node to the stand-off point
+	facingTry  int         // other facings tried (facingTurns), 0 while the sign's own
+	tried      []nav.Point // places it got stuck going to with the facings tried before
+	wayless    bool        // given up for want of a way to a place to report from
 }
 
 // facingTurns are the turns (rad) of the sign's facing tried, in order,
@@ -182,6 +219,7 @@ func (r *Report) otherFacing(now float64) bool {
 		return false
 	}
 	j.facingTry++
+	j.tried = append(j.tried, j.failed...)
 	j.phase, j.hasPath, j.replans, j.failed, j.approaches = phaseApproach, false, 0, nil, 0
 	j.refT, j.backUntil = now, now+r.backS
 	r.log.Debug("report: another standpoint", zap.Stringer("sign", j.sign), zap.Int("facing", j.facingTry))
@@ -262,9 +300,11 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	if r.pose.Relocated() {
 		r.lastRelocated = true
 	}
+	r.now, r.lastPose = obs.GetSimTime(), pose
 	act := &pluginpb.Action{}
 	if !obs.GetDriver() {
 		r.wasDriver = false
+		r.retryUnreachable(obs, pose, act)
 		return act, nil
 	}
 	if !r.wasDriver {
@@ -325,6 +365,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 	}
 	if now-j.start > r.timeoutS {
+		j.wayless = j.phase == phaseApproach
 		return r.finish(act, bb, signs.Unreachable, "timeout"), nil
 	}
 	for _, d := range obs.GetDropped() {
@@ -358,6 +399,70 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 func (r *Report) startJob(c signs.Sign, now float64) {
 	r.job = job{id: c.ID, sign: c, start: now, phase: phaseApproach, lastStep: c.Step}
 	r.fol.Set(nil)
+}
+
+// checksum is the FNV-1a hash of b.
+func checksum(b []byte) uint64 {
+	h := fnv.New64a()
+	h.Write(b)
+	return h.Sum64()
+}
+
+// retryUnreachable hands back one sign it gave up for want of a way there
+// (status Seen again in signs.reported, so that victim-detect raises it
+// anew) when the robot's map now offers one: the map has changed since,
+// at least retryAfterS have passed, the robot is within retryNear of the
+// sign, and a path of at most retryPath on the map reaches a place to
+// report from — where the map had no such path when it gave up, any;
+// else one that is none of the places it got stuck at. Each sign is
+// handed back maxRetries times at most, so none is raised and dropped for
+// ever. It looks while another behavior drives and no sign is a candidate.
+func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) {
+	now := obs.GetSimTime()
+	if len(r.gaveUp) == 0 || now-r.lastRetryCheck < retryEveryS {
+		return
+	}
+	r.lastRetryCheck = now
+	bb := obs.GetBlackboard()
+	if _, ok, _ := signs.Candidate(bb); ok {
+		return
+	}
+	rep, err := signs.Get(bb, signs.KeyReported)
+	if err != nil {
+		return
+	}
+	sum := uint64(0)
+	for i, s := range rep {
+		g := r.gaveUp[s.ID]
+		if s.Status != signs.Unreachable || g == nil || g.tries >= maxRetries || now-g.at < retryAfterS ||
+			pose.Dist(nav.Point{X: s.Pos.X, Z: s.Pos.Z}) > retryNear {
+			continue
+		}
+		if sum == 0 {
+			sum = checksum(bb[nav.KeyMap])
+		}
+		if sum == g.mapSum {
+			continue
+		}
+		// A way now where the map had none, or a place to report from
+		// that is none of those it got stuck at.
+		var avoid []nav.Point
+		if g.hadWay {
+			avoid = g.failed
+		}
+		if _, path, onMap := r.plan(bb, pose, s, avoid); !onMap || path.Length() > retryPath {
+			continue
+		}
+		g.tries++
+		rep[i].Status = signs.Seen
+		r.reportedByMe = rep
+		if act.Blackboard == nil {
+			act.Blackboard = map[string][]byte{}
+		}
+		act.Blackboard[signs.KeyReported] = rep.Encode()
+		r.log.Info("report: sign handed back", zap.Stringer("sign", rep[i]), zap.Int("try", g.tries))
+		return
+	}
 }
 
 // askScore asks the supervisor for the score ('G').
@@ -598,6 +703,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				j.hasPath, j.refT, j.backUntil = false, now, now+r.backS
 			case r.otherFacing(now):
 			default:
+				j.wayless = true
 				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("stuck %.3f m from the point to report from", d))
 			}
 			return 0, 0
@@ -611,6 +717,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			// relocate the robot, −5), and approach from elsewhere.
 			if j.replans >= 2 {
 				if !r.otherFacing(now) {
+					j.wayless = true
 					r.finish(act, bb, signs.Unreachable, "a hole lies on the way to the point to report from")
 				}
 				return -r.maxWheel / 2, -r.maxWheel / 2
@@ -648,6 +755,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
 			if j.approaches > 2 && !r.otherFacing(now) {
+				j.wayless = true
 				r.finish(act, bb, signs.Unreachable, "out of reach after three approaches")
 				return 0, 0
 			}
@@ -711,6 +819,19 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		rep = append(rep, s)
 	}
 	r.reportedByMe = rep
+	if status == signs.Unreachable && j.wayless {
+		if r.gaveUp == nil {
+			r.gaveUp = map[uint32]*gaveUp{}
+		}
+		g := r.gaveUp[s.ID]
+		if g == nil {
+			g = &gaveUp{}
+			r.gaveUp[s.ID] = g
+		}
+		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
+		_, _, g.hadWay = r.plan(bb, r.lastPose, s, nil)
+		g.failed = append(append(append(g.failed, j.tried...), j.failed...), j.target)
+	}
 	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
 	var ns []nav.Sign
 	for _, x := range rep {

@@ -266,7 +266,10 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 				t.changed = true
 			}
 		}
-		if s.ID == d.cand {
+		// Only a finished sign clears the candidate: report hands an
+		// Unreachable sign back as Seen for another try, and that entry
+		// must not drop the candidate it becomes.
+		if s.ID == d.cand && s.Status.Done() {
 			d.cand = 0
 			write(signs.KeyCandidate, nil)
 		}
