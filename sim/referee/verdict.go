@@ -28,7 +28,7 @@ const (
 // the robot was, what the report said, which sign it matched and why.
 type Verdict struct {
 	// Time is the game clock (s) when the report arrived.
-	Time   float64 `json:"time"`
+	Time   float64 `json:"time_s"`
 	Letter string  `json:"letter"`
 	// Robot is where the robot was (the referee's own position); Estimate
 	// is the position the report carried.
