@@ -283,38 +283,28 @@ func (s *solid) inSpan(a float64) bool {
 // maxPenetration returns the deepest overlap of a circle at p with any solid
 // and that solid's normal; a value ≤ 0 means no overlap.
 func (g *geometry) maxPenetration(p world.Vec2, r float64) (float64, world.Vec2) {
-	g.stampID++
-	if g.stampID == 0 {
-		clear(g.stamp)
-		g.stampID = 1
-	}
-	x0, z0 := g.cellOf(world.Vec2{X: p.X - r, Z: p.Z - r})
-	x1, z1 := g.cellOf(world.Vec2{X: p.X + r, Z: p.Z + r})
 	best, bn := math.Inf(-1), world.Vec2{}
-	for z := z0; z <= z1; z++ {
-		for x := x0; x <= x1; x++ {
-			c := z*g.nx + x
-			for _, i := range g.cellSolids[g.cellStart[c]:g.cellStart[c+1]] {
-				if g.stamp[i] == g.stampID {
-					continue
-				}
-				g.stamp[i] = g.stampID
-				s := &g.solids[i]
-				if p.X+r < s.min.X || p.X-r > s.max.X || p.Z+r < s.min.Z || p.Z-r > s.max.Z {
-					continue
-				}
-				if pen, n := s.penetration(p, r); pen > best {
-					best, bn = pen, n
-				}
-			}
+	g.near(p, r, func(_ int32, s *solid) {
+		if pen, n := s.penetration(p, r); pen > best {
+			best, bn = pen, n
 		}
-	}
+	})
 	return best, bn
 }
 
 // overlaps calls f for every solid a circle at p of radius r overlaps, with
 // the overlap's depth and the unit normal from the solid to p.
 func (g *geometry) overlaps(p world.Vec2, r float64, f func(i int32, pen float64, n world.Vec2)) {
+	g.near(p, r, func(i int32, s *solid) {
+		if pen, n := s.penetration(p, r); pen > 0 {
+			f(i, pen, n)
+		}
+	})
+}
+
+// near calls f once for every solid whose bounding box a circle at p of
+// radius r touches, in the grid cells the circle covers.
+func (g *geometry) near(p world.Vec2, r float64, f func(i int32, s *solid)) {
 	g.stampID++
 	if g.stampID == 0 {
 		clear(g.stamp)
@@ -334,9 +324,7 @@ func (g *geometry) overlaps(p world.Vec2, r float64, f func(i int32, pen float64
 				if p.X+r < s.min.X || p.X-r > s.max.X || p.Z+r < s.min.Z || p.Z-r > s.max.Z {
 					continue
 				}
-				if pen, n := s.penetration(p, r); pen > 0 {
-					f(i, pen, n)
-				}
+				f(i, s)
 			}
 		}
 	}
