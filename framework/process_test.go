@@ -80,27 +80,17 @@ func processLauncher(t *testing.T, log *zap.Logger, modes map[string][]string) f
 	}
 }
 
+// runProcesses plays steps steps with the test plugin processes in
+// lockstep: these tests count steps and answers, which a loaded machine must
+// not change (TestProcessSleepMissesDeadline plays in real time).
 func runProcesses(t *testing.T, steps int, modes map[string][]string) (framework.Summary, *observer.ObservedLogs, *fake.Robot, error) {
 	t.Helper()
 	core, logs := observer.New(zap.InfoLevel)
 	log := zap.New(core)
 	robot := fake.New()
 	robot.EndAfter(steps)
-	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 250 // the sleep test sleeps 300 ms
-	// Lockstep unless a plugin sleeps past its deadline on purpose: the
-	// other tests count steps, which a loaded machine must not change.
-	lockstep := true
-	for name, m := range modes {
-		if m[0] == "sleep" {
-			pc := cfg.Plugins[name]
-			pc.Params = map[string]string{"sleep": "300ms"}
-			cfg.Plugins[name] = pc
-			lockstep = false
-		}
-	}
 	sum, err := framework.Run(context.Background(), framework.Options{
-		Config: cfg, Robot: robot, Logger: log, Launch: processLauncher(t, log, modes), Lockstep: lockstep,
+		Config: framework.DefaultConfig(), Robot: robot, Logger: log, Launch: processLauncher(t, log, modes), Lockstep: true,
 	})
 	return sum, logs, robot, err
 }
@@ -146,17 +136,64 @@ func TestProcessPanicRestarts(t *testing.T) {
 	}
 }
 
+// TestProcessSleepMissesDeadline: in real-time mode a plugin process that
+// sleeps far past the deadline at step 5 (and otherwise answers at once)
+// misses that step: the driver's safe action holds the wheels, the plugin is
+// not restarted, and it drives again once it answers in time. A loaded
+// machine can add misses at other steps but cannot take this one away, so
+// the test asserts what holds at every step: a step's wheels are stopped
+// exactly when the runner logged that step as missed.
 func TestProcessSleepMissesDeadline(t *testing.T) {
-	sum, logs, _, err := runProcesses(t, 30, map[string][]string{"explore": {"sleep", "5"}})
+	const sleepAt = 5
+	core, logs := observer.New(zap.InfoLevel)
+	log := zap.New(core)
+	cfg := framework.DefaultConfig()
+	cfg.DeadlineMs = 250
+	cfg.MaxMisses = framework.MaxMaxMisses // misses a loaded machine adds must not restart it
+	pc := cfg.Plugins["explore"]
+	pc.Params = map[string]string{"sleep": "3s"} // twelve deadlines
+	cfg.Plugins["explore"] = pc
+	robot := fake.New()
+	// The game ends 20 steps after the first step past the sleep that explore
+	// answered in time; 2000 steps bound it if it never does.
+	robot.EndAfter(2000)
+	wheel := map[uint64]float64{}
+	var driving uint64
+	sum, err := framework.Run(context.Background(), framework.Options{
+		Config: cfg, Robot: robot, Logger: log,
+		Launch: processLauncher(t, log, map[string][]string{"explore": {"sleep", fmt.Sprint(sleepAt)}}),
+		OnStep: func(si framework.StepInfo) {
+			v, _ := robot.Velocity("wheel1 motor")
+			wheel[si.Step] = v
+			if driving == 0 && si.Step > sleepAt && v == 2 {
+				driving = si.Step
+				robot.EndAfter(int(si.Step) + 21)
+			}
+		},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := sum.Plugins["explore"]
-	if p.Misses != 1 || p.Crashes != 0 || p.Restarts != 0 {
-		t.Fatalf("explore %+v: want one miss, nothing else", p)
+	if sum.Mode != framework.ModeRealtime {
+		t.Fatalf("mode %q, want real time", sum.Mode)
 	}
-	if logs.FilterMessage("plugin missed its deadline: safe action").Len() != 1 {
-		t.Error("the miss must be logged")
+	missed := map[uint64]bool{}
+	for _, e := range logs.FilterMessage("plugin missed its deadline: safe action").All() {
+		if step, ok := e.ContextMap()["step"].(uint64); ok && e.ContextMap()["plugin"] == "explore" {
+			missed[step] = true
+		}
+	}
+	p := sum.Plugins["explore"]
+	if !missed[sleepAt] || p.Misses != len(missed) || p.Crashes+p.Restarts+p.Hangs != 0 {
+		t.Fatalf("explore %+v, missed steps %v: want step %d missed, each miss logged, no crash, restart or hang", p, missed, sleepAt)
+	}
+	if driving == 0 || sum.Steps != driving+20 || sum.EndReason != "simulation ended" {
+		t.Fatalf("%d steps, ended %q, explore drove again at step %d: want the game to go on after the miss", sum.Steps, sum.EndReason, driving)
+	}
+	for step := uint64(1); step <= sum.Steps; step++ {
+		if want := map[bool]float64{true: 0, false: 2}[missed[step]]; wheel[step] != want {
+			t.Errorf("step %d (missed %v): wheel1 %g, want %g", step, missed[step], wheel[step], want)
+		}
 	}
 }
 
