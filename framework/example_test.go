@@ -30,11 +30,12 @@ func Example() {
 		"exit":         idle("exit", "exit"),
 		"victimdetect": idle("victimdetect"),
 	}
-	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 500 // no misses even on a busy machine: the output must not vary
 	sum, err := framework.Run(context.Background(), framework.Options{
-		Config: cfg,
+		Config: framework.DefaultConfig(),
 		Robot:  robot,
+		// Lockstep, as on the embedded simulator: the runner waits for every
+		// answer, so the output does not vary with the machine's load.
+		Lockstep: true,
 		Launch: func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
 			return sdk.NewInProcess(behaviors[name]), nil
 		},
@@ -62,7 +63,7 @@ func BenchmarkStepLoop(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	_, err := framework.Run(context.Background(), framework.Options{
-		Config: framework.DefaultConfig(), Robot: robot,
+		Config: framework.DefaultConfig(), Robot: robot, Lockstep: true,
 		Launch: func(_ context.Context, name string, _ framework.PluginConfig) (framework.PluginConn, error) {
 			return sdk.NewInProcess(behaviors[name]), nil
 		},

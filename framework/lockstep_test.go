@@ -74,50 +74,66 @@ func TestLockstepWaitsForASlowPlugin(t *testing.T) {
 
 // TestLockstepHangRestarts: a plugin that does not answer within the hang
 // timeout is restarted, the robot holds still meanwhile, and the game goes
-// on to its end.
+// on: it ends 5 steps after explore drives again. A step stalled past the
+// 1 s timeout by a loaded machine would be one more hang, not a failure.
 func TestLockstepHangRestarts(t *testing.T) {
+	const hangAt = 3
 	robot := fake.New()
-	robot.EndAfter(40)
+	robot.EndAfter(2000) // the bound if explore never drives again
 	var hung atomic.Bool
 	bs := others()
 	bs["explore"] = sdk.New(sdk.Description{Name: "explore", States: []string{"explore"}},
 		func(ctx context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
-			if o.GetStep() == 3 && !hung.Swap(true) {
+			if o.GetStep() == hangAt && !hung.Swap(true) {
 				<-ctx.Done() // hangs until the runner gives up
 			}
 			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 2, Right: 2}}, nil
 		})
 	launches := map[string]*atomic.Int32{"explore": {}}
 	cfg := framework.DefaultConfig()
-	cfg.HangTimeoutMs = 150
-	var wheel []float64
+	cfg.HangTimeoutMs = 1000
+	wheel := map[uint64]float64{}
+	var back uint64 // the first step after hangAt that explore drove
 	sum, err := framework.Run(context.Background(), framework.Options{
 		Config: cfg, Robot: robot, Launch: behaviors(bs, launches), Lockstep: true, Logger: zap.NewNop(),
-		OnStep: func(framework.StepInfo) {
+		OnStep: func(si framework.StepInfo) {
 			v, _ := robot.Velocity("wheel1 motor")
-			wheel = append(wheel, v)
+			wheel[si.Step] = v
+			if back == 0 && si.Step > hangAt && v == 2 {
+				back = si.Step
+				robot.EndAfter(int(si.Step) + 6)
+			}
 		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := sum.Plugins["explore"]
-	if p.Hangs != 1 || p.Restarts != 1 || p.Crashes != 0 || p.Misses != 0 || launches["explore"].Load() != 2 {
-		t.Fatalf("explore %+v, %d launches: want one hang, one restart", p, launches["explore"].Load())
+	if p.Hangs < 1 || p.Restarts != p.Hangs || p.Crashes != 0 || p.Misses != 0 || int(launches["explore"].Load()) != 1+p.Hangs {
+		t.Fatalf("explore %+v, %d launches: want a hang, a restart and a launch more for each", p, launches["explore"].Load())
 	}
-	if sum.Steps != 39 { // EndAfter(40): the 40th step ends the game
-		t.Errorf("game played %d steps, want 39: it goes on after a hang", sum.Steps)
+	if wheel[hangAt] != 0 {
+		t.Errorf("wheel1 %g at the hung step %d: want 0", wheel[hangAt], hangAt)
 	}
-	if wheel[2] != 0 || wheel[len(wheel)-1] != 2 {
-		t.Errorf("wheel1 %v: want 0 at the hung step 3, and 2 again at the end", wheel)
+	if back == 0 || sum.Steps != back+5 {
+		t.Errorf("%d steps, explore drove again at step %d: the game must go on after a hang", sum.Steps, back)
 	}
 }
 
 // TestDroppedStepIsTyped: in real-time mode, a missed step comes back in the
 // next Observation as a typed DroppedStep, not as text among the errors.
+// Step 4 is answered only once the runner has moved on to step 5, so it is
+// always missed; a loaded machine may add other dropped steps.
 func TestDroppedStepIsTyped(t *testing.T) {
+	const slowAt = 4
 	robot := fake.New()
 	robot.EndAfter(10)
+	release := make(chan struct{})
+	robot.OnStep(func(step int, _ *fake.Robot) {
+		if step == slowAt+1 {
+			close(release)
+		}
+	})
 	var (
 		mu      sync.Mutex
 		dropped []*pluginpb.DroppedStep
@@ -130,16 +146,17 @@ func TestDroppedStepIsTyped(t *testing.T) {
 			dropped = append(dropped, o.GetDropped()...)
 			errs = append(errs, o.GetErrors()...)
 			mu.Unlock()
-			if o.GetStep() == 4 {
+			if o.GetStep() == slowAt {
 				select {
-				case <-time.After(300 * time.Millisecond):
-				case <-ctx.Done():
+				case <-release:
+				case <-time.After(20 * time.Second): // only a runner that waits gets this far
 				}
 			}
 			return nil, nil
 		})
 	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 100
+	cfg.DeadlineMs, cfg.HangTimeoutMs = 100, 60_000
+	cfg.MaxMisses = framework.MaxMaxMisses // misses a loaded machine adds must not restart it
 	sum, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: robot, Launch: behaviors(bs, nil)})
 	if err != nil {
 		t.Fatal(err)
@@ -147,17 +164,28 @@ func TestDroppedStepIsTyped(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	if sum.Mode != framework.ModeRealtime || sum.Plugins["explore"].Misses < 1 {
-		t.Fatalf("mode %q, explore %+v: want real-time mode and the miss at step 4", sum.Mode, sum.Plugins["explore"])
+		t.Fatalf("mode %q, explore %+v: want real-time mode and the miss at step %d", sum.Mode, sum.Plugins["explore"], slowAt)
 	}
-	if len(dropped) == 0 || dropped[0].GetStep() != 4 || !strings.Contains(dropped[0].GetReason(), "100 ms deadline") {
-		t.Errorf("dropped %v: want step 4 first, for the 100 ms deadline", dropped)
+	var at4 *pluginpb.DroppedStep
+	for _, d := range dropped {
+		if d.GetStep() == slowAt {
+			at4 = d
+		}
+	}
+	if at4 == nil || !strings.Contains(at4.GetReason(), "100 ms deadline") {
+		t.Errorf("dropped %v: want step %d, for the 100 ms deadline", dropped, slowAt)
+	}
+	if len(dropped) > sum.Plugins["explore"].Misses { // a miss at the last step is never told
+		t.Errorf("%d dropped steps told, %d misses", len(dropped), sum.Plugins["explore"].Misses)
 	}
 	for _, e := range errs {
 		if strings.HasPrefix(e, "dropped:") {
 			t.Errorf("the dropped step is also in the errors as text: %q", e)
 		}
 	}
-	if !strings.HasPrefix(sum.BudgetNote, "explore missed its 100 ms deadline in ") {
+	// The note names explore; on a loaded machine it may name others too.
+	if !strings.Contains(sum.BudgetNote, "explore") || !strings.Contains(sum.BudgetNote, "missed its 100 ms deadline in ") ||
+		!strings.HasSuffix(sum.BudgetNote, ": those steps got a safe action") {
 		t.Errorf("budget note %q", sum.BudgetNote)
 	}
 }

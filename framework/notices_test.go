@@ -30,13 +30,13 @@ func TestNoticesEachOnce(t *testing.T) {
 	devs := framework.DefaultDevices()
 	devs.GPS = "no_such_gps"
 	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 500
 	cfg.Plugins = map[string]framework.PluginConfig{
 		"explore": {Cmd: "x", Drives: []string{"explore", "report", "exit"}},
 		"messy":   {Cmd: "x"},
 	}
+	// Lockstep: the counts are one per step, which a missed step would change.
 	sum, err := framework.Run(context.Background(), framework.Options{
-		Config: cfg, Robot: robot, Devices: devs, Logger: zap.NewNop(),
+		Config: cfg, Robot: robot, Devices: devs, Logger: zap.NewNop(), Lockstep: true,
 		Launch: behaviors(map[string]sdk.Behavior{"explore": idle("explore", "explore", "report", "exit"), "messy": messy}, nil),
 	})
 	if err != nil {
@@ -89,9 +89,8 @@ func TestNoNoticesInAGoodGame(t *testing.T) {
 			return &pluginpb.Action{Wheels: &pluginpb.Wheels{Left: 3, Right: 3}}, nil
 		})
 	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 500
 	cfg.Plugins = map[string]framework.PluginConfig{"explore": {Cmd: "x", Drives: []string{"explore", "report", "exit"}}}
-	sum, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: robot, Logger: zap.NewNop(),
+	sum, err := framework.Run(context.Background(), framework.Options{Config: cfg, Robot: robot, Logger: zap.NewNop(), Lockstep: true,
 		Launch: behaviors(map[string]sdk.Behavior{"explore": drive}, nil)})
 	if err != nil {
 		t.Fatal(err)

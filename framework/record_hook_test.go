@@ -27,10 +27,9 @@ func TestOnPluginIO(t *testing.T) {
 	}
 	var got []seen
 	steps := 0
-	cfg := framework.DefaultConfig()
-	cfg.DeadlineMs = 500
+	// Lockstep: every plugin's answer to every step, whatever the load.
 	_, err := framework.Run(context.Background(), framework.Options{
-		Config: cfg, Robot: robot,
+		Config: framework.DefaultConfig(), Robot: robot, Lockstep: true,
 		Launch: behaviors(map[string]sdk.Behavior{
 			"explore": explore, "report": idle("report", "report"), "victimdetect": idle("victimdetect"), "exit": idle("exit", "exit"),
 		}, nil),
