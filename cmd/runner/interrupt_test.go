@@ -167,7 +167,7 @@ func TestRunSignalWhilePluginSpins(t *testing.T) {
 			if !strings.Contains(stderr.String(), "interrupted by") {
 				t.Errorf("stderr does not say the run was interrupted:\n%s", stderr.String())
 			}
-			for deadline := time.Now().Add(5 * time.Second); !gone(pid); time.Sleep(20 * time.Millisecond) {
+			for deadline := time.Now().Add(30 * time.Second); !gone(pid); time.Sleep(20 * time.Millisecond) {
 				if time.Now().After(deadline) {
 					t.Fatalf("plugin process %d outlived the runner", pid)
 				}

@@ -22,14 +22,16 @@ func (c *configurable) Configure(_ context.Context, cfg sdk.Config) error { c.go
 
 func TestInProcess(t *testing.T) {
 	desc := sdk.Description{Name: "t", States: []string{"explore"}, Params: map[string]sdk.Param{"speed": {Default: "3"}}}
+	release := make(chan struct{})
 	b := &configurable{Behavior: sdk.New(desc, func(_ context.Context, o *pluginpb.Observation) (*pluginpb.Action, error) {
 		switch o.GetState() {
 		case "panic":
 			panic("boom")
 		case "sleep":
 			// The behavior's ctx is its Step stream's, as in a plugin
-			// process: the step outlives the caller's deadline on its own.
-			time.Sleep(20 * time.Millisecond)
+			// process: the step outlives the caller's deadline on its own,
+			// until the test has seen the deadline (whatever the load).
+			<-release
 		case "fail":
 			return nil, errors.New("bad step")
 		}
@@ -55,6 +57,7 @@ func TestInProcess(t *testing.T) {
 	if _, err := c.Step(dctx, &pluginpb.Observation{Step: 6, State: "sleep"}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("deadline: %v", err)
 	}
+	close(release)
 	_, err = c.Step(ctx, &pluginpb.Observation{Step: 7, State: "panic"})
 	if err == nil || !c.Exited() {
 		t.Fatalf("panic: err %v exited %v", err, c.Exited())
