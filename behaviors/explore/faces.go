@@ -215,7 +215,10 @@ func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
 						}
 						cost := f.Cost(at)
 						if out == 2 {
-							cost += 0.05 // close: the sign may not fit in the image
+							// Close: a sign may not fit in the image, and a
+							// target does not (faceMinDist); only where no
+							// place farther off is near.
+							cost += 0.3
 						}
 						if cost < bestCost {
 							best, bestCost = faceGoal{key: k, at: at, yaw: nav.YawTowards(at, fp)}, cost
