@@ -11,6 +11,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
@@ -88,7 +89,7 @@ func TestMatrixAgainstAnswer(t *testing.T) {
 	}
 	gen := func(seed int64, cols, rows int) func(t *testing.T) *world.World {
 		return func(t *testing.T) *world.World {
-			w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: cols, Rows: rows})
+			w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: cols, Rows: rows, Rules: erebus.V25})
 			if err != nil {
 				t.Fatal(err)
 			}

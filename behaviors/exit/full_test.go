@@ -18,6 +18,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/explore"
 	"github.com/rescuekit/rescuekit/behaviors/report"
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
@@ -63,7 +64,7 @@ func TestFullGames(t *testing.T) {
 		fmt.Sscan(s, &n)
 	}
 	for i := range n {
-		w, err := worldgen.Generate(worldgen.Options{Seed: int64(200 + i)})
+		w, err := worldgen.Generate(worldgen.Options{Seed: int64(200 + i), Rules: erebus.V25})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,7 +127,7 @@ func TestFullGamesNoLackOfProgress(t *testing.T) {
 	cfg := game.Reproducible(framework.DefaultConfig())
 	cfg.DeadlineMs, cfg.MaxMisses = 2000, 1000
 	for _, c := range cases {
-		w, err := worldgen.Generate(worldgen.Options{Seed: int64(c.seed), Cols: c.cols, Rows: c.rows})
+		w, err := worldgen.Generate(worldgen.Options{Seed: int64(c.seed), Cols: c.cols, Rows: c.rows, Rules: erebus.V25})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/behaviors/explore"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
@@ -121,7 +122,7 @@ func TestGameGenerated(t *testing.T) {
 	var mapSum float64
 	for i := range n {
 		sz := sizes[i%len(sizes)]
-		w, err := worldgen.Generate(worldgen.Options{Seed: int64(100 + i), Cols: sz[0], Rows: sz[1]})
+		w, err := worldgen.Generate(worldgen.Options{Seed: int64(100 + i), Cols: sz[0], Rows: sz[1], Rules: erebus.V25})
 		if err != nil {
 			t.Fatal(err)
 		}

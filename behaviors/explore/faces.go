@@ -3,6 +3,7 @@ package explore
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -30,6 +31,18 @@ const (
 	// at which a face counts as looked at: a sign there is classifyPx tall
 	// in the image, with a 2 cm margin.
 	faceViewDist = signSize*cameraFocalPx/classifyPx + cameraAhead - 0.02
+	// targetTopAbove is how far the top of a v26.1 cognitive target
+	// (erebus.CognitiveTargetSize across, its centre 0.03 m above the floor
+	// as a sign's) stands above the cameras (0.028 m above the floor).
+	targetTopAbove = 0.03 + erebus.CognitiveTargetSize/2 - 0.028
+	// faceMinDist is the nearest distance (m, from the robot's centre) at
+	// which a face counts as looked at: a target there fits in the upper
+	// half of the image with a pixel to spare. Closer, victim-detect
+	// cannot see it whole (it ignores a target cut by the image's border),
+	// and a turn on the start tile, 0.06 m from its walls, looked at none
+	// of the start tile's targets (a generated v26.1 world: a target on the
+	// start tile's wall never reported).
+	faceMinDist = cameraFocalPx*targetTopAbove/(erebus.CameraHeight/2-1) + cameraAhead
 	// faceViewCos is the cosine of the largest angle between the heading
 	// and a face looked at: the three cameras (axes 0 and ±30°, each 1 rad
 	// wide) see ±58°; 40° keeps a sign whole in one image.
@@ -143,7 +156,7 @@ func visible(m *nav.Map, p, head nav.Point, row, col, side int) bool {
 	n := faceNormal(row, col, side)
 	vx, vz := fp.X-p.X, fp.Z-p.Z
 	d := math.Hypot(vx, vz)
-	if d > faceViewDist || d < 1e-6 {
+	if d > faceViewDist || d < faceMinDist {
 		return false
 	}
 	if (vx*head.X+vz*head.Z)/d < faceViewCos || -(vx*n.X+vz*n.Z)/d < faceIncidenceCos {
@@ -202,7 +215,10 @@ func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
 						}
 						cost := f.Cost(at)
 						if out == 2 {
-							cost += 0.05 // close: the sign may not fit in the image
+							// Close: a sign may not fit in the image, and a
+							// target does not (faceMinDist); only where no
+							// place farther off is near.
+							cost += 0.3
 						}
 						if cost < bestCost {
 							best, bestCost = faceGoal{key: k, at: at, yaw: nav.YawTowards(at, fp)}, cost

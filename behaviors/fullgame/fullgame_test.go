@@ -75,3 +75,37 @@ func TestTwoFacedWall(t *testing.T) {
 			r.SignsCorrectType, r.Misidentifications, r.ExitBonusGiven, r.MapScore)
 	}
 }
+
+// TestTargetOnStartWall: a v26.1 target on the start tile's wall, behind
+// the robot as it starts (Erebus turns it to the first open side). The
+// turn on the start tile passes the target 0.06 m away, too close for the
+// cameras to see it whole (victim-detect ignores a target cut by the
+// image's border), and explore counted the wall as looked at; it was never
+// reported (a generated v26.1 arena, seed 1, 5×4).
+func TestTargetOnStartWall(t *testing.T) {
+	res := play(t, targetOnStartWall)
+	if r := res.Referee; r.SignsCorrectType != 1 || r.Misidentifications != 0 {
+		t.Errorf("signs %d of 1 with the right type, %d misidentified; want 1, 0", r.SignsCorrectType, r.Misidentifications)
+	}
+}
+
+// targetOnStartWall is a 3×3 arena, the start in its top left tile, a
+// pocket open to the right only, and a P target (Y R B R G: 0−1+2−1+1 =
+// 1) on the outer wall above it, seen whole only from inside the pocket.
+const targetOnStartWall = `
++-+-+-+-+-+-+
+|S S        |
++ + + + + + +
+|S S        |
++-+-+ + + + +
+|           |
++ + + + + + +
+|           |
++ + + + + + +
+|           |
++ + + + + + +
+|           |
++-+-+-+-+-+-+
+rules v26.1
+target YRBRG at -0.12 -0.1744 3.14
+`

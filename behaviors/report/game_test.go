@@ -10,6 +10,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/explore"
 	"github.com/rescuekit/rescuekit/behaviors/report"
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
@@ -119,7 +120,7 @@ func TestGeneratedWorlds(t *testing.T) {
 	}
 	var signsTotal, found, wrong, mis int
 	for seed := int64(1); seed <= 8; seed++ {
-		w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: 6 + int(seed%3), Rows: 6})
+		w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: 6 + int(seed%3), Rows: 6, Rules: erebus.V25})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -176,3 +176,37 @@ func TestFakesNeverClassified(t *testing.T) {
 		})
 	}
 }
+
+// TestFoundTargetsRead sweeps the targets of v26.1 arenas drawn as found:
+// once a target is found the supervisor redraws its black rings 50 grey
+// (MainSupervisor.py v26 l.237, sim.targetTexel). Read as anything but
+// black, the black ring split the target into its inner rings, which were
+// read as a target of their own (mapping_example_3: a found P, G K R G B,
+// read R R G B B, an O, 3.4 cm behind it: a second report of the same
+// target, a misidentification).
+func TestFoundTargetsRead(t *testing.T) {
+	dists := []float64{0.07, 0.1, 0.13, 0.17}
+	for _, seed := range []int64{1, 2} {
+		t.Run(fmt.Sprintf("gen26_%d", seed), func(t *testing.T) {
+			w := genWorld26(t, seed)
+			// Only the targets: found victims are another texture.
+			var sgs []world.Sign
+			for _, s := range w.Signs {
+				if s.Target {
+					s.Found = true
+					sgs = append(sgs, s)
+				}
+			}
+			w.Signs = sgs
+			st := &sweepStats{confusion: map[string]int{}, byDist: map[float64][2]int{}}
+			sweep(t, w, dists, st)
+			t.Logf("%v", st)
+			if st.wrong > 0 {
+				t.Errorf("%d misclassifications of found targets: %v", st.wrong, st.confusion)
+			}
+			if st.classified == 0 {
+				t.Error("no found target classified")
+			}
+		})
+	}
+}

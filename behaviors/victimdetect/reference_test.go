@@ -290,7 +290,7 @@ func matchGreekReference(im *image, b *blob) (scores [3]float64) {
 func ringClassReference(b, g, r uint8) int8 {
 	const lo, hi = 90, 150
 	switch {
-	case r <= 40 && g <= 40 && b <= 40:
+	case r <= 52 && g <= 52 && b <= 52: // a found target's K is 50 (target_v26.go)
 		return 1
 	case r >= hi && g <= lo && b <= lo:
 		return 2

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
@@ -86,7 +87,7 @@ func sharedWorld(t testing.TB, name string) *world.World {
 // genWorld generates an arena with many signs of every type.
 func genWorld(t testing.TB, seed int64) *world.World {
 	t.Helper()
-	w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: 6, Rows: 6, Victims: 8, Hazards: 8})
+	w, err := worldgen.Generate(worldgen.Options{Seed: seed, Cols: 6, Rows: 6, Victims: 8, Hazards: 8, Rules: erebus.V25})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,9 +21,13 @@ const ringCodes = "KRYGB"
 // G B (the colours of erebus.TargetRingRGB): a pixel whose blue, green and
 // red lie within an entry's inclusive bounds has its class, anything else
 // 0. The bounds leave out the walls (at least 168 on every channel), the
-// sky and the obstacles (red at most 120); the boxes are disjoint.
+// sky (blue 55) and the obstacles (red at most 120); the boxes are
+// disjoint. K reaches 52 because a found target's black rings are drawn
+// 50 grey (MainSupervisor.py v26 l.237, each channel 0 → 50): read as no
+// ring colour, they split a found target into its inner rings, which read
+// as a target of their own.
 var ringRanges = [5]struct{ lo, hi [3]uint8 }{ // blue, green, red
-	{[3]uint8{0, 0, 0}, [3]uint8{40, 40, 40}},       // K
+	{[3]uint8{0, 0, 0}, [3]uint8{52, 52, 52}},       // K
 	{[3]uint8{0, 0, 150}, [3]uint8{90, 90, 255}},    // R
 	{[3]uint8{0, 150, 150}, [3]uint8{90, 255, 255}}, // Y
 	{[3]uint8{0, 150, 0}, [3]uint8{90, 255, 90}},    // G

@@ -22,6 +22,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/evalplan"
 	"github.com/rescuekit/rescuekit/internal/game"
@@ -89,7 +90,7 @@ points. See docs/cluster.md.`,
 	fl.IntVar(&f.runs, "runs", 10, "games per world")
 	fl.Int64Var(&f.seed, "seed", 1, "first seed; run i of a world uses seed+i")
 	fl.IntVar(&f.parallel, "parallel", runtime.NumCPU(), "games played at once")
-	fl.IntVar(&f.generate, "generate", 0, "also play K worlds made by the generator (seeds seed..seed+K-1)")
+	fl.IntVar(&f.generate, "generate", 0, "also play K worlds made by the generator (seeds seed..seed+K-1), of --rules if given, else v26.1")
 	fl.StringVar(&f.genSize, "generate-size", "", "size of generated worlds, WxH (default: varied, 4x4 to 8x8)")
 	fl.BoolVar(&f.json, "json", false, "print every game's result and the table as JSON")
 	fl.BoolVar(&f.noise, "noise", true, "seeded sensor and wheel noise")
@@ -133,7 +134,16 @@ func evalWorlds(f *evalFlags) ([]*world.World, []evalplan.WorldID, error) {
 		}
 	}
 	for i := range f.generate {
+		// Generated worlds are the generator's default version (v26.1)
+		// unless --rules names one.
 		o := worldgen.Options{Seed: f.seed + int64(i)}
+		if f.rules != "" {
+			v, err := erebus.ParseVersion(f.rules)
+			if err != nil {
+				return nil, nil, err
+			}
+			o.Rules = v
+		}
 		if f.genSize != "" {
 			if _, err := fmt.Sscanf(f.genSize, "%dx%d", &o.Cols, &o.Rows); err != nil {
 				return nil, nil, fmt.Errorf("--generate-size %q: want WxH, e.g. 6x6", f.genSize)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
 )
@@ -15,9 +16,9 @@ var update = flag.Bool("update", false, "rewrite the example worlds from the gen
 
 // specs are the options each example world is generated from.
 var specs = map[string]worldgen.Options{
-	"small4x4.wbt":  {Seed: 1, Cols: 4, Rows: 4, Name: "small4x4"},
-	"medium6x6.wbt": {Seed: 2, Cols: 6, Rows: 6, Areas: 3, Name: "medium6x6"},
-	"large8x8.wbt":  {Seed: 3, Cols: 8, Rows: 8, Areas: 4, Name: "large8x8"},
+	"small4x4.wbt":  {Seed: 1, Cols: 4, Rows: 4, Name: "small4x4", Rules: erebus.V25},
+	"medium6x6.wbt": {Seed: 2, Cols: 6, Rows: 6, Areas: 3, Name: "medium6x6", Rules: erebus.V25},
+	"large8x8.wbt":  {Seed: 3, Cols: 8, Rows: 8, Areas: 4, Name: "large8x8", Rules: erebus.V25},
 }
 
 func TestWorldsUpToDate(t *testing.T) {

@@ -42,10 +42,9 @@ type Options struct {
 	// checkpoints, max(2, n/8) victims, ⌈n/12⌉ hazards (v25 hazmat
 	// placards, or v26 cognitive targets of a valid ring sum).
 	Holes, Swamps, Checkpoints, Victims, Hazards int
-	// Rules is the Erebus version to write: erebus.V26 (what `runner world
-	// generate` writes unless told --rules v25) or erebus.V25. The zero
-	// value is v25.0.1, so that callers written for v25 worlds keep getting
-	// them; pass erebus.V26 for the 2026 season's worlds.
+	// Rules is the Erebus version to write: erebus.V26 (the zero value,
+	// the 2026 season's worlds, as `runner world generate` writes unless
+	// told --rules v25) or erebus.V25 for the old format.
 	Rules erebus.Version
 	// FakeTargets and Fakes are v26.1's cognitive targets of an invalid
 	// ring sum (default ⌈n/24⌉) and fake victims (DEF FAKES, default
@@ -183,7 +182,7 @@ func (o Options) withDefaults() (Options, error) {
 	def(&o.Victims, max(2, n/8))
 	def(&o.Hazards, (n+11)/12)
 	if o.Rules == "" {
-		o.Rules = erebus.V25
+		o.Rules = erebus.V26
 	}
 	if _, err := erebus.RulesFor(o.Rules); err != nil {
 		return o, fmt.Errorf("worldgen: %w", err)

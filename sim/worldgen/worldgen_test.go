@@ -229,7 +229,7 @@ func TestGenerateRoundTripManySeeds(t *testing.T) {
 
 func TestGenerateDeterministic(t *testing.T) {
 	write := func(seed int64) string {
-		w, err := Generate(Options{Seed: seed, Cols: 7, Rows: 5})
+		w, err := Generate(Options{Seed: seed, Cols: 7, Rows: 5, Rules: erebus.V25})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -268,7 +268,7 @@ func TestGenerateOptions(t *testing.T) {
 				t.Errorf("features present: %d signs %d traps %d swamps %d checkpoints", len(w.Signs), len(w.Traps), len(w.Swamps), len(w.Checkpoints))
 			}
 		}},
-		{name: "four areas", opts: Options{Cols: 8, Rows: 8, Areas: 4, Seed: 3}, check: func(t *testing.T, w *world.World) {
+		{name: "four areas", opts: Options{Cols: 8, Rows: 8, Areas: 4, Seed: 3, Rules: erebus.V25}, check: func(t *testing.T, w *world.World) {
 			rooms := map[int]int{}
 			passagesSeen := 0
 			for _, tl := range w.Tiles {
@@ -324,7 +324,11 @@ func TestGenerateOptions(t *testing.T) {
 			}
 		}},
 		{name: "v25 with fakes", opts: Options{Rules: erebus.V25, Fakes: 2}, wantErr: "has no fake targets or fake victims"},
-		{name: "zero value is v25", opts: Options{FakeTargets: 1}, wantErr: "has no fake targets or fake victims"},
+		{name: "zero value is v26", opts: Options{Cols: 8, Rows: 8, FakeTargets: 1, Seed: 9}, check: func(t *testing.T, w *world.World) {
+			if w.GameRules().Version != erebus.V26 {
+				t.Errorf("Options{} wrote Erebus %s, want %s", w.GameRules().Version, erebus.V26)
+			}
+		}},
 		{name: "unknown rules", opts: Options{Rules: "v24"}, wantErr: "no rules for version"},
 	}
 	for _, tc := range tests {
@@ -373,7 +377,7 @@ func TestWriteErrors(t *testing.T) {
 	if err := Write(&b, &world.World{}); err == nil {
 		t.Error("Write(no tiles): want an error")
 	}
-	w, err := Generate(Options{Seed: 1, Cols: 3, Rows: 3})
+	w, err := Generate(Options{Seed: 1, Cols: 3, Rows: 3, Rules: erebus.V25})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +397,7 @@ type failErr struct{}
 func (*failErr) Error() string { return "disk full" }
 
 func TestWriteObstacleRoundTrip(t *testing.T) {
-	w, err := Generate(Options{Seed: 5, Cols: 4, Rows: 4})
+	w, err := Generate(Options{Seed: 5, Cols: 4, Rows: 4, Rules: erebus.V25})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,7 +414,7 @@ func TestWriteObstacleRoundTrip(t *testing.T) {
 
 func BenchmarkGenerate8x8(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := Generate(Options{Seed: int64(i), Cols: 8, Rows: 8}); err != nil {
+		if _, err := Generate(Options{Seed: int64(i), Cols: 8, Rows: 8, Rules: erebus.V25}); err != nil {
 			b.Fatal(err)
 		}
 	}
