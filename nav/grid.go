@@ -210,6 +210,27 @@ func (m *Map) Wall(row, col int) bool {
 }
 
 func (m *Map) wall(i int) bool {
+	if !m.cellWall(i) {
+		return false
+	}
+	r, c := i/gridCells, i%gridCells
+	if r%2 == 1 || c%2 == 1 || (m.fixedWall != nil && m.fixedWall[i]) {
+		return true
+	}
+	// A line crossing (even row and column): a wall only with a wall
+	// beside it on one of its lines. Erebus builds walls of whole quarter
+	// sides (worldTile.proto: each a box from one crossing to the next),
+	// so a crossing alone is never one; it is the readings of something
+	// else landing there (an obstacle seen head-on through a passage, which
+	// the infra-red sensors read closer than it is), and it would block
+	// the node on it.
+	return r > 0 && m.cellWall(i-gridCells) || r < gridCells-1 && m.cellWall(i+gridCells) ||
+		c > 0 && m.cellWall(i-1) || c < gridCells-1 && m.cellWall(i+1)
+}
+
+// cellWall reports whether cell i is a wall by its own evidence: fixed, or
+// enough readings against the rays that passed through it.
+func (m *Map) cellWall(i int) bool {
 	if m.fixedWall != nil && m.fixedWall[i] {
 		return true
 	}
