@@ -1,0 +1,50 @@
+package nav
+
+// Diagonals past wall ends.
+//
+// A diagonal step crosses one quarter, from one of its corners to the
+// opposite one, 4.24 cm (half the quarter's diagonal) from the two other
+// corners. Searches take it when both of those are free nodes. Two walls
+// may end at those two corners, each going away from the quarter (a wall
+// stub ending where another wall begins a quarter further on, round a
+// corner): the only way between them is that diagonal, and both corners
+// are blocked, so the map closes a passage the robot fits through
+// (Area123Joaco2 of shared/more-worlds: the right two thirds of the arena
+// lay behind one; Erebus builds each wall as a box WallThickness thick
+// reaching at most WallThickness/2 past its end crossing, worldTile.proto
+// l.172-323, so the gap between the two ends is at least 8.49 cm less
+// √2·WallThickness, 7.1 cm, and 7.8 cm in that world, against the body's
+// 7.4 cm). With Costs.Corner set, a search crosses such a quarter at that
+// extra weight: it takes the gap only when going round costs more.
+
+// wallEndOnly reports whether node n is blocked by a wall, and by no hole.
+// Called for a corner of a quarter whose two diagonal corners are free
+// nodes, it means walls end at n without entering the quarter: the cells
+// within 3 cm of a free node are no walls, so none of the quarter's four
+// sides has one. Readings off the wall lines near n do not count against
+// it: the end of a wall seen along its line gives them (hitAlong), and an
+// obstacle reaching towards the diagonal would have blocked one of the
+// free corners.
+func (m *Map) wallEndOnly(n int) bool {
+	if m.holeNear[n] {
+		return false
+	}
+	nr, nc := n/gridNodes, n%gridNodes
+	hole := false
+	tilesOfNode(nr, nc, func(tr, tc int) {
+		if m.floor[tr*gridTiles+tc] == FloorHole {
+			hole = true
+		}
+	})
+	if hole {
+		return false
+	}
+	r, c := 2*nr, 2*nc
+	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+			return true
+		}
+	}
+	return false
+}
