@@ -48,3 +48,44 @@ func (m *Map) wallEndOnly(n int) bool {
 	}
 	return false
 }
+
+// cornerOpen reports whether a diagonal between nodes n and a may pass
+// wall ends: the quarter between them is not closed.
+func (m *Map) cornerOpen(n, a int) bool {
+	q := min(n, a)
+	if d := max(n, a) - q; d == gridNodes-1 {
+		q-- // the quarter's top-left is left of the upper node
+	}
+	return !m.closedCorner[q]
+}
+
+// closeRadius is how far from the robot's centre CloseCorners closes
+// quarters: stuck in a gap too narrow for it, the robot stands within a
+// body's radius of the quarter's centre.
+const closeRadius = 0.05
+
+// CloseCorners closes the diagonals past wall ends (Costs.Corner) of the
+// quarters whose centres lie within closeRadius of p: the robot got stuck
+// there, and the gap between the wall ends was too narrow after all
+// (Erebus may extend each end by half a wall's thickness). Other steps are
+// unchanged.
+func (m *Map) CloseCorners(p Point) {
+	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
+	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
+		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
+			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
+				continue
+			}
+			c := Point{m.origin.X + (float64(nc)+0.5)*QuarterSize, m.origin.Z + (float64(nr)+0.5)*QuarterSize}
+			q := nr*gridNodes + nc
+			if c.Dist(p) > closeRadius || m.closedCorner[q] {
+				continue
+			}
+			if m.closedCorner == nil {
+				m.closedCorner = map[int]bool{}
+			}
+			m.closedCorner[q] = true
+			m.version++
+		}
+	}
+}
