@@ -56,19 +56,24 @@ func (m *Map) cornerOpen(n, a int) bool {
 	if d := max(n, a) - q; d == gridNodes-1 {
 		q-- // the quarter's top-left is left of the upper node
 	}
-	return !m.closedCorner[q]
+	return m.closedCorner[q] < cornerStrikes
 }
+
+// cornerStrikes is how many times the robot must get stuck beside a
+// quarter before its diagonals past wall ends close: the first time may be
+// the path follower's error, which a second try corrects.
+const cornerStrikes = 2
 
 // closeRadius is how far from the robot's centre CloseCorners closes
 // quarters: stuck in a gap too narrow for it, the robot stands within a
 // body's radius of the quarter's centre.
 const closeRadius = 0.05
 
-// CloseCorners closes the diagonals past wall ends (Costs.Corner) of the
-// quarters whose centres lie within closeRadius of p: the robot got stuck
-// there, and the gap between the wall ends was too narrow after all
-// (Erebus may extend each end by half a wall's thickness). Other steps are
-// unchanged.
+// CloseCorners counts a strike against the diagonals past wall ends
+// (Costs.Corner) of the quarters whose centres lie within closeRadius of
+// p: the robot got stuck there. At cornerStrikes they close: the gap
+// between the wall ends was too narrow after all (Erebus may extend each
+// end by half a wall's thickness). Other steps are unchanged.
 func (m *Map) CloseCorners(p Point) {
 	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
 	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
@@ -78,14 +83,15 @@ func (m *Map) CloseCorners(p Point) {
 			}
 			c := Point{m.origin.X + (float64(nc)+0.5)*QuarterSize, m.origin.Z + (float64(nr)+0.5)*QuarterSize}
 			q := nr*gridNodes + nc
-			if c.Dist(p) > closeRadius || m.closedCorner[q] {
+			if c.Dist(p) > closeRadius {
 				continue
 			}
 			if m.closedCorner == nil {
-				m.closedCorner = map[int]bool{}
+				m.closedCorner = map[int]int{}
 			}
-			m.closedCorner[q] = true
-			m.version++
+			if m.closedCorner[q]++; m.closedCorner[q] == cornerStrikes {
+				m.version++
+			}
 		}
 	}
 }

@@ -140,9 +140,9 @@ type Map struct {
 	fixedWall   []bool           // per cell, from a decoded map
 	fixedObst   []bool           // per node, from a decoded map
 	fixedSqz    []bool           // per node, from a decoded map: squeezable
-	// closedCorner: quarters (by their top-left node) whose diagonals
-	// past wall ends are closed (CloseCorners; corner.go).
-	closedCorner map[int]bool
+	// closedCorner: strikes against the diagonals past wall ends of
+	// quarters, by their top-left node (CloseCorners; corner.go).
+	closedCorner map[int]int
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64
