@@ -212,29 +212,10 @@ func (m *Map) Wall(row, col int) bool {
 	return m.wall(row*gridCells + col)
 }
 
-func (m *Map) wall(i int) bool {
-	if !m.cellWall(i) {
-		return false
-	}
-	r, c := i/gridCells, i%gridCells
-	if r%2 == 1 || c%2 == 1 || m.frees[i] == 0 || (m.fixedWall != nil && m.fixedWall[i]) {
-		return true
-	}
-	// A line crossing (even row and column) that a ray has passed through
-	// is a wall only with a wall beside it on one of its lines. Erebus
-	// builds walls of whole quarter sides (worldTile.proto: each a box from
-	// one crossing to the next), so such a crossing alone is no wall; it is
-	// the readings of something else landing there (an obstacle seen
-	// head-on through a passage, which the infra-red sensors read closer
-	// than it is), and it would block the node on it. A crossing no ray
-	// has passed through may be the one part seen of a wall (an outer wall
-	// seen past an obstacle): it stays a wall.
-	return r > 0 && m.cellWall(i-gridCells) || r < gridCells-1 && m.cellWall(i+gridCells) ||
-		c > 0 && m.cellWall(i-1) || c < gridCells-1 && m.cellWall(i+1)
-}
+func (m *Map) wall(i int) bool { return m.cellWall(i) }
 
-// cellWall reports whether cell i is a wall by its own evidence: fixed, or
-// enough readings against the rays that passed through it.
+// cellWall reports whether cell i is a wall: fixed, or enough readings
+// against the rays that passed through it.
 func (m *Map) cellWall(i int) bool {
 	if m.fixedWall != nil && m.fixedWall[i] {
 		return true

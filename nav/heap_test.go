@@ -166,7 +166,7 @@ func refSearch(m *Map, p Point, k Costs) *Field {
 				// or, at k.Corner more, blocked by wall ends alone.
 				sa, sb := nr*gridNodes+ac, ar*gridNodes+nc
 				if w[sa] == inf32 || w[sb] == inf32 {
-					if k.Corner <= 0 || (w[sa] == inf32 && !m.wallEndOnly(sa)) || (w[sb] == inf32 && !m.wallEndOnly(sb)) || !m.cornerOpen(n, a) {
+					if k.Corner <= 0 || w[sa] != inf32 || w[sb] != inf32 || !m.wallEndOnly(sa) || !m.wallEndOnly(sb) || !m.cornerOpen(n, a) {
 						continue
 					}
 					extra = float32(k.Corner)
