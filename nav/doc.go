@@ -41,7 +41,8 @@
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []Point                        // free nodes of a tile
 //	m.AppendTileNodes(dst, row, col) []Point             // the same, into a reused buffer
-//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze} // IgnoreObstacles: fallback
+//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner} // IgnoreObstacles: fallback
+//	m.CloseCorners(p)                                    // stuck at p: no diagonal past wall ends there
 //
 // Driving (wheel rad/s; left, right):
 //

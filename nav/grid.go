@@ -140,6 +140,9 @@ type Map struct {
 	fixedWall   []bool           // per cell, from a decoded map
 	fixedObst   []bool           // per node, from a decoded map
 	fixedSqz    []bool           // per node, from a decoded map: squeezable
+	// closedCorner: strikes against the diagonals past wall ends of
+	// quarters, by their top-left node (CloseCorners; corner.go).
+	closedCorner map[int]int
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64
@@ -209,7 +212,11 @@ func (m *Map) Wall(row, col int) bool {
 	return m.wall(row*gridCells + col)
 }
 
-func (m *Map) wall(i int) bool {
+func (m *Map) wall(i int) bool { return m.cellWall(i) }
+
+// cellWall reports whether cell i is a wall: fixed, or enough readings
+// against the rays that passed through it.
+func (m *Map) cellWall(i int) bool {
 	if m.fixedWall != nil && m.fixedWall[i] {
 		return true
 	}

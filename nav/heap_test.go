@@ -159,16 +159,21 @@ func refSearch(m *Map, p Point, k Costs) *Field {
 			if wa == inf32 {
 				continue
 			}
-			step := straight
+			step, extra := straight, float32(0)
 			if d[0] != 0 && d[1] != 0 {
 				// A diagonal passes 4.2 cm from the two other corners of
-				// the quarter: both must be free nodes, no wall near them.
-				if w[nr*gridNodes+ac] == inf32 || w[ar*gridNodes+nc] == inf32 {
-					continue
+				// the quarter: both must be free nodes, no wall near them;
+				// or, at k.Corner more, blocked by wall ends alone.
+				sa, sb := nr*gridNodes+ac, ar*gridNodes+nc
+				if w[sa] == inf32 || w[sb] == inf32 {
+					if k.Corner <= 0 || w[sa] != inf32 || w[sb] != inf32 || !m.wallEndOnly(sa) || !m.wallEndOnly(sb) || !m.cornerOpen(n, a) {
+						continue
+					}
+					extra = float32(k.Corner)
 				}
 				step = diag
 			}
-			c := e[1] + step*(wn+wa)/2
+			c := e[1] + step*((wn+wa)/2+extra)
 			if c < s.dist[a] {
 				s.dist[a] = c
 				s.parent[a] = int32(n)

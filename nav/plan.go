@@ -29,12 +29,16 @@ type Costs struct {
 	// weight: nodes blocked only by obstacle readings none of which the
 	// body there would touch (squeeze.go). 0 keeps them blocked.
 	Squeeze float64
+	// Corner, when above 0, lets a diagonal step cross a quarter whose two
+	// other corners are blocked by wall ends alone (corner.go), at this
+	// extra weight. 0 keeps such steps closed.
+	Corner float64
 }
 
 // DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3, UnseenCorner 10,
-// Squeeze 10.
+// Squeeze 10, Corner 10.
 func DefaultCosts() Costs {
-	return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10, Squeeze: 10}
+	return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10, Squeeze: 10, Corner: 10}
 }
 
 // Path is a list of points to drive through, in order.
@@ -388,24 +392,31 @@ func (m *Map) Search(p Point, k Costs) *Field {
 		// A diagonal passes 4.2 cm from the two other corners of the
 		// quarter: both must be free nodes (inside the window), no wall
 		// near them.
-		if wN != inf32 && wW != inf32 {
-			if wa := w[n-gridNodes-1]; wa != inf32 {
-				s.relax(n, n-gridNodes-1, ed+diag*(wn+wa)/2)
+		// Across a quarter whose other two corners are blocked by wall
+		// ends alone, at k.Corner more (corner.go).
+		for _, d := range [4]struct {
+			wa, wb float32 // the weights of the quarter's other corners
+			oa, ob int     // their offsets from n
+			in     bool    // the diagonal node is inside the window
+		}{
+			{wN, wW, -gridNodes, -1, nr > r0 && nc > c0},
+			{wN, wE, -gridNodes, 1, nr > r0 && nc < c1},
+			{wS, wW, gridNodes, -1, nr < r1 && nc > c0},
+			{wS, wE, gridNodes, 1, nr < r1 && nc < c1},
+		} {
+			if !d.in {
+				continue
 			}
-		}
-		if wN != inf32 && wE != inf32 {
-			if wa := w[n-gridNodes+1]; wa != inf32 {
-				s.relax(n, n-gridNodes+1, ed+diag*(wn+wa)/2)
+			a := n + d.oa + d.ob
+			wa := w[a]
+			if wa == inf32 {
+				continue
 			}
-		}
-		if wS != inf32 && wW != inf32 {
-			if wa := w[n+gridNodes-1]; wa != inf32 {
-				s.relax(n, n+gridNodes-1, ed+diag*(wn+wa)/2)
-			}
-		}
-		if wS != inf32 && wE != inf32 {
-			if wa := w[n+gridNodes+1]; wa != inf32 {
-				s.relax(n, n+gridNodes+1, ed+diag*(wn+wa)/2)
+			switch {
+			case d.wa != inf32 && d.wb != inf32:
+				s.relax(n, a, ed+diag*(wn+wa)/2)
+			case k.Corner > 0 && d.wa == inf32 && d.wb == inf32 && m.wallEndOnly(n+d.oa) && m.wallEndOnly(n+d.ob) && m.cornerOpen(n, a):
+				s.relax(n, a, ed+diag*((wn+wa)/2+float32(k.Corner)))
 			}
 		}
 	}

@@ -331,6 +331,9 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		return e.calibWheel, e.calibWheel
 	}
 	if now-e.progressT > e.stuckS {
+		// Stuck: a gap between wall ends taken diagonally may be too
+		// narrow; plans keep off it from now on.
+		e.m.CloseCorners(pose.Point)
 		e.giveUp()
 		e.progressT = now
 		e.escape, e.escapeTurned = 10, false

@@ -1,0 +1,97 @@
+package nav
+
+// Diagonals past wall ends.
+//
+// A diagonal step crosses one quarter, from one of its corners to the
+// opposite one, 4.24 cm (half the quarter's diagonal) from the two other
+// corners. Searches take it when both of those are free nodes. Two walls
+// may end at those two corners, each going away from the quarter (a wall
+// stub ending where another wall begins a quarter further on, round a
+// corner): the only way between them is that diagonal, and both corners
+// are blocked, so the map closes a passage the robot fits through
+// (Area123Joaco2 of shared/more-worlds: the right two thirds of the arena
+// lay behind one; Erebus builds each wall as a box WallThickness thick
+// reaching at most WallThickness/2 past its end crossing, worldTile.proto
+// l.172-323, so the gap between the two ends is at least 8.49 cm less
+// √2·WallThickness, 7.1 cm, and 7.8 cm in that world, against the body's
+// 7.4 cm). With Costs.Corner set, a search crosses such a quarter at that
+// extra weight: it takes the gap only when going round costs more.
+
+// wallEndOnly reports whether node n is blocked by a wall, and by no hole.
+// Called for a corner of a quarter whose two diagonal corners are free
+// nodes, it means walls end at n without entering the quarter: the cells
+// within 3 cm of a free node are no walls, so none of the quarter's four
+// sides has one. Readings off the wall lines near n do not count against
+// it: the end of a wall seen along its line gives them (hitAlong), and an
+// obstacle reaching towards the diagonal would have blocked one of the
+// free corners.
+func (m *Map) wallEndOnly(n int) bool {
+	if m.holeNear[n] {
+		return false
+	}
+	nr, nc := n/gridNodes, n%gridNodes
+	hole := false
+	tilesOfNode(nr, nc, func(tr, tc int) {
+		if m.floor[tr*gridTiles+tc] == FloorHole {
+			hole = true
+		}
+	})
+	if hole {
+		return false
+	}
+	r, c := 2*nr, 2*nc
+	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+			return true
+		}
+	}
+	return false
+}
+
+// cornerOpen reports whether a diagonal between nodes n and a may pass
+// wall ends: the quarter between them is not closed.
+func (m *Map) cornerOpen(n, a int) bool {
+	q := min(n, a)
+	if d := max(n, a) - q; d == gridNodes-1 {
+		q-- // the quarter's top-left is left of the upper node
+	}
+	return m.closedCorner[q] < cornerStrikes
+}
+
+// cornerStrikes is how many times the robot must get stuck beside a
+// quarter before its diagonals past wall ends close: the first time may be
+// the path follower's error, which a second try corrects.
+const cornerStrikes = 2
+
+// closeRadius is how far from the robot's centre CloseCorners closes
+// quarters: stuck in a gap too narrow for it, the robot stands within a
+// body's radius of the quarter's centre.
+const closeRadius = 0.05
+
+// CloseCorners counts a strike against the diagonals past wall ends
+// (Costs.Corner) of the quarters whose centres lie within closeRadius of
+// p: the robot got stuck there. At cornerStrikes they close: the gap
+// between the wall ends was too narrow after all (Erebus may extend each
+// end by half a wall's thickness). Other steps are unchanged.
+func (m *Map) CloseCorners(p Point) {
+	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
+	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
+		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
+			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
+				continue
+			}
+			c := Point{m.origin.X + (float64(nc)+0.5)*QuarterSize, m.origin.Z + (float64(nr)+0.5)*QuarterSize}
+			q := nr*gridNodes + nc
+			if c.Dist(p) > closeRadius {
+				continue
+			}
+			if m.closedCorner == nil {
+				m.closedCorner = map[int]int{}
+			}
+			if m.closedCorner[q]++; m.closedCorner[q] == cornerStrikes {
+				m.version++
+			}
+		}
+	}
+}
