@@ -151,6 +151,7 @@ type Map struct {
 	costKey  Costs
 	nodeCost []float32
 	search   searchState
+	arenaB   arenaBox // arena.go
 }
 
 // NewMap returns an empty map whose start tile is centred at start.
