@@ -213,6 +213,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		}
 		if e.m == nil {
 			e.m = nav.NewMap(pose.Point, e.robot, e.mcfg)
+			e.m.KeepSurfaces() // the faces of walls off the lines (faces.go)
 		}
 		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
 	}
