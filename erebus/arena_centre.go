@@ -8,3 +8,12 @@ package erebus
 // sides from −(W+1)·0.06 to (W−1)·0.06: whatever the arena's size, its grid
 // is centred on (GridCentre, GridCentre) of the world.
 const GridCentre = -TileSize / 2
+
+// Curved walls (curvedWall.proto l.49: an unscaled quarter ring of radii
+// 0.055 and 0.065 m; l.24-35: its centre on a corner of the quadrant or
+// tile that holds it). Quadrant and tile corners are all on the lattice of
+// QuarterTile spacing.
+const (
+	CurveInnerRadius = 0.055
+	CurveOuterRadius = 0.065
+)

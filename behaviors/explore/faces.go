@@ -3,6 +3,7 @@ package explore
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -180,6 +181,27 @@ const surfKeyBase = 2 * gridCells * gridCells
 
 func surfKey(s nav.Surface) faceKey { return faceKey(surfKeyBase + s.Key) }
 
+// curveFace reports whether surface s lies on a face of an Erebus curved
+// wall: its point CurveOuterRadius out along its normal from a corner of
+// the quarter-tile lattice (the convex face), or CurveInnerRadius back
+// (the concave one), within curveTol. Obstacles' sides (no sign hangs on
+// an obstacle) seldom pass; sweeping them cost more game time than the
+// signs it found (v26 world2 and world3).
+func curveFace(m *nav.Map, s nav.Surface) bool {
+	const curveTol = 0.006
+	st := m.Start()
+	for _, r := range [2]float64{erebus.CurveOuterRadius, -erebus.CurveInnerRadius} {
+		c := nav.Point{X: s.P.X - s.N.X*r, Z: s.P.Z - s.N.Z*r}
+		u := (c.X - st.X) / erebus.QuarterTile
+		v := (c.Z - st.Z) / erebus.QuarterTile
+		du, dv := (u-math.Round(u))*erebus.QuarterTile, (v-math.Round(v))*erebus.QuarterTile
+		if math.Hypot(du, dv) <= curveTol {
+			return true
+		}
+	}
+	return false
+}
+
 // surfFloorKnown reports whether the floor just in front of surface s is
 // known, not a hole, and inside the arena.
 func surfFloorKnown(m *nav.Map, s nav.Surface) bool {
@@ -197,7 +219,7 @@ func (fs *faces) seeSurfaces(m *nav.Map, pose nav.Pose, head nav.Point) {
 	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], pose.Point, faceViewDist)
 	for _, s := range fs.surfBuf {
 		k := surfKey(s)
-		if fs.seen[k] {
+		if fs.seen[k] || !curveFace(m, s) {
 			continue
 		}
 		r, c := m.Cell(s.P)
@@ -219,7 +241,7 @@ func (fs *faces) nextSurface(m *nav.Map, f *nav.Field, best faceGoal, bestCost f
 	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], nav.Point{}, math.Inf(1))
 	for _, s := range fs.surfBuf {
 		k := surfKey(s)
-		if fs.seen[k] || fs.fail[k] >= faceFailures || !surfFloorKnown(m, s) {
+		if fs.seen[k] || fs.fail[k] >= faceFailures || !curveFace(m, s) || !surfFloorKnown(m, s) {
 			continue
 		}
 		r0, c0 := m.Cell(s.P)
