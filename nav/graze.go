@@ -24,6 +24,10 @@ func (m *Map) hitAlong(q, dir Point) {
 		dr < dc && dr <= m.cfg.SnapTol && math.Abs(dir.Z) < grazing:
 		m.obstacleAt(q)
 	default:
+		m.offLine = false
 		m.hit(q)
+		if m.offLine {
+			m.surface(q, dir)
+		}
 	}
 }

@@ -154,6 +154,9 @@ type Map struct {
 	costKey  Costs
 	nodeCost []float32
 	search   searchState
+	arenaB   arenaBox            // arena.go
+	surf     map[int32]*surfCell // surface.go; nil: not kept
+	offLine  bool                // the last hit was off the wall lines
 }
 
 // NewMap returns an empty map whose start tile is centred at start.
@@ -427,6 +430,7 @@ func (m *Map) hit(q Point) {
 		r, c = int(rl), int(math.Round(u))
 	default:
 		m.obstacleAt(q)
+		m.offLine = true
 		return
 	}
 	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {

@@ -213,6 +213,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		}
 		if e.m == nil {
 			e.m = nav.NewMap(pose.Point, e.robot, e.mcfg)
+			e.m.KeepSurfaces() // the faces of walls off the lines (faces.go)
 		}
 		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
 	}
@@ -421,7 +422,7 @@ func (e *Explore) openFrontier() bool {
 				{0, -1, [2]int{r + 1, c}, [2]int{r + 3, c}}, {0, 1, [2]int{r + 1, c + 4}, [2]int{r + 3, c + 4}},
 			}
 			for _, sd := range sides {
-				if e.m.Floor(tr+sd.dr, tc+sd.dc) != nav.FloorUnknown {
+				if e.m.Floor(tr+sd.dr, tc+sd.dc) != nav.FloorUnknown || e.m.TileOutsideArena(tr+sd.dr, tc+sd.dc) {
 					continue
 				}
 				if !e.m.Wall(sd.a[0], sd.a[1]) || !e.m.Wall(sd.b[0], sd.b[1]) {
@@ -541,7 +542,9 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 				continue
 			}
 			id := tr*1000 + tc
-			if e.failures[id] >= e.goalFails {
+			if e.failures[id] >= e.goalFails || e.m.TileOutsideArena(tr, tc) {
+				// Given up, or past a side of the arena (a gap in
+				// its outer wall leads nowhere; nav/arena.go).
 				continue
 			}
 			for _, p := range e.approaches(f, tr, tc) {

@@ -12,7 +12,9 @@ import (
 // face of every wall must have been in front of a camera, close enough for
 // a sign on it to be classified. The map's wall cells on the lines between
 // two corners of a quarter (a cell with one odd and one even coordinate) are
-// the faces' middles; each has two sides.
+// the faces' middles; each has two sides. Walls off the lines (curves,
+// walls at other angles) are swept as the surfaces the map kept of them
+// (nav.Surface), each with the normal fitted to its readings.
 const (
 	// signSize is the side of a sign (m) and signOffset its distance from
 	// the wall's centre line (docs/erebus-rules.md §2.2).
@@ -118,6 +120,8 @@ type faces struct {
 	seen  map[faceKey]bool
 	views map[faceKey]int // steps in view so far, of the faces not seen yet
 	fail  map[faceKey]int
+
+	surfBuf []nav.Surface // scratch
 }
 
 func newFaces() faces {
@@ -146,14 +150,20 @@ func (fs *faces) see(m *nav.Map, pose nav.Pose) {
 			}
 		}
 	}
+	fs.seeSurfaces(m, pose, head)
 }
 
 // visible reports whether side side of face cell (row, col) is in view
 // from p with heading head: near enough, in front, not too oblique, and no
 // wall of the map in between.
 func visible(m *nav.Map, p, head nav.Point, row, col, side int) bool {
-	fp := facePoint(m, row, col, side)
-	n := faceNormal(row, col, side)
+	return inView(m, p, head, facePoint(m, row, col, side), faceNormal(row, col, side), row, col)
+}
+
+// inView reports whether a face at fp with normal n is in view from p with
+// heading head: near enough, in front, not too oblique, and no wall cell
+// of the map but (row, col) in between.
+func inView(m *nav.Map, p, head, fp, n nav.Point, row, col int) bool {
 	vx, vz := fp.X-p.X, fp.Z-p.Z
 	d := math.Hypot(vx, vz)
 	if d > faceViewDist || d < faceMinDist {
@@ -175,6 +185,102 @@ func visible(m *nav.Map, p, head nav.Point, row, col, side int) bool {
 	return true
 }
 
+// Faces off the map's lines: the surfaces the distance sensors and the
+// lidar saw off the wall lines (nav.Map.KeepSurfaces: curved walls, walls
+// at other angles, obstacles' sides), each looked at as a face of the
+// lines is. Their keys follow the keys of the faces on the lines.
+const surfKeyBase = 2 * gridCells * gridCells
+
+func surfKey(s nav.Surface) faceKey { return faceKey(surfKeyBase + s.Key) }
+
+// curveFace reports whether surface s lies on a face of an Erebus curved
+// wall: its point CurveOuterRadius out along its normal from a corner of
+// the quarter-tile lattice (the convex face), or CurveInnerRadius back
+// (the concave one), within curveTol. Obstacles' sides (no sign hangs on
+// an obstacle) seldom pass; sweeping them cost more game time than the
+// signs it found (v26 world2 and world3).
+func curveFace(m *nav.Map, s nav.Surface) bool {
+	const curveTol = 0.006
+	st := m.Start()
+	for _, r := range [2]float64{erebus.CurveOuterRadius, -erebus.CurveInnerRadius} {
+		c := nav.Point{X: s.P.X - s.N.X*r, Z: s.P.Z - s.N.Z*r}
+		u := (c.X - st.X) / erebus.QuarterTile
+		v := (c.Z - st.Z) / erebus.QuarterTile
+		du, dv := (u-math.Round(u))*erebus.QuarterTile, (v-math.Round(v))*erebus.QuarterTile
+		if math.Hypot(du, dv) <= curveTol {
+			return true
+		}
+	}
+	return false
+}
+
+// surfFloorKnown reports whether the floor just in front of surface s is
+// known, not a hole, and inside the arena.
+func surfFloorKnown(m *nav.Map, s nav.Surface) bool {
+	p := nav.Point{X: s.P.X + s.N.X*0.02, Z: s.P.Z + s.N.Z*0.02}
+	tr, tc, ok := m.TileOf(p)
+	if !ok || m.OutsideArena(p) {
+		return false
+	}
+	f := m.Floor(tr, tc)
+	return f != nav.FloorUnknown && f != nav.FloorHole
+}
+
+// seeSurfaces marks the surfaces the cameras look at from pose.
+func (fs *faces) seeSurfaces(m *nav.Map, pose nav.Pose, head nav.Point) {
+	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], pose.Point, faceViewDist)
+	for _, s := range fs.surfBuf {
+		k := surfKey(s)
+		if fs.seen[k] || !curveFace(m, s) {
+			continue
+		}
+		r, c := m.Cell(s.P)
+		if !inView(m, pose.Point, head, s.P, s.N, r, c) {
+			continue
+		}
+		if fs.views[k]++; fs.views[k] >= faceViewSteps {
+			fs.seen[k] = true
+			delete(fs.views, k)
+		}
+	}
+}
+
+// nextSurface returns the cheapest place (by f) to look at a surface not
+// seen yet from, if cheaper than bestCost: a node of the 6 cm lattice
+// around the points 9 and 6 cm out along its normal, from where the
+// surface is in view facing it.
+func (fs *faces) nextSurface(m *nav.Map, f *nav.Field, best faceGoal, bestCost float64) (faceGoal, float64) {
+	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], nav.Point{}, math.Inf(1))
+	for _, s := range fs.surfBuf {
+		k := surfKey(s)
+		if fs.seen[k] || fs.fail[k] >= faceFailures || !curveFace(m, s) || !surfFloorKnown(m, s) {
+			continue
+		}
+		r0, c0 := m.Cell(s.P)
+		for _, out := range [2]float64{0.09, 0.06} {
+			t := nav.Point{X: s.P.X + s.N.X*out, Z: s.P.Z + s.N.Z*out}
+			tr, tc := m.Cell(t)
+			tr, tc = tr&^1, tc&^1
+			for _, d := range [4][2]int{{0, 0}, {0, 2}, {2, 0}, {2, 2}} {
+				at := cellPoint(m, tr+d[0], tc+d[1])
+				yaw := nav.YawTowards(at, s.P)
+				head := nav.Point{X: -math.Sin(yaw), Z: -math.Cos(yaw)}
+				if m.Blocked(at) || m.OutsideArena(at) || !inView(m, at, head, s.P, s.N, r0, c0) {
+					continue
+				}
+				cost := f.Cost(at)
+				if out < 0.09 {
+					cost += 0.05 // close: the sign may not fit in the image
+				}
+				if cost < bestCost {
+					best, bestCost = faceGoal{key: k, at: at, yaw: yaw}, cost
+				}
+			}
+		}
+	}
+	return best, bestCost
+}
+
 // faceGoal is a place to look at an unseen face from.
 type faceGoal struct {
 	key faceKey
@@ -183,7 +289,8 @@ type faceGoal struct {
 }
 
 // next returns the cheapest place (by the search f from the robot) to look
-// at a face not seen yet, over the faces of the walls within m's bounds.
+// at a face not seen yet, over the faces of the walls within m's bounds
+// and the surfaces off the lines (curved walls, walls at other angles).
 func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
 	tr0, tc0, tr1, tc1 := m.Bounds()
 	best, bestCost := faceGoal{}, math.Inf(1)
@@ -228,5 +335,6 @@ func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
 			}
 		}
 	}
+	best, bestCost = fs.nextSurface(m, f, best, bestCost)
 	return best, !math.IsInf(bestCost, 1)
 }

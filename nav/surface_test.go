@@ -1,0 +1,59 @@
+package nav
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSurfacesOfACurve: readings on a curved wall's convex face, off the
+// map's lines, become surfaces whose normals point out of the circle, on
+// the side the readings came from; a map that does not keep surfaces has
+// none, and a reading or two make none.
+func TestSurfacesOfACurve(t *testing.T) {
+	centre := Point{-0.06, -0.06} // a quadrant corner of the start tile
+	const face = 0.065            // the curve's outer face
+	viewer := Point{0.05, 0.05}
+	for _, tc := range []struct {
+		name  string
+		keep  bool
+		times int
+		step  float64 // rad between readings along the curve
+		want  bool
+	}{
+		{"kept", true, 4, 0.02, true},
+		{"not kept", false, 4, 0.02, false},
+		{"too few readings", true, surfMinHits - 1, 0.5, false}, // 3.2 cm apart: one a cell
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+			if tc.keep {
+				m.KeepSurfaces()
+			}
+			for range tc.times {
+				for a := 0.1; a < math.Pi/2-0.1; a += tc.step {
+					q := Point{centre.X + face*math.Cos(a), centre.Z + face*math.Sin(a)}
+					d := Point{q.X - viewer.X, q.Z - viewer.Z}
+					l := math.Hypot(d.X, d.Z)
+					m.hitAlong(q, Point{d.X / l, d.Z / l})
+				}
+			}
+			ss := m.SurfacesNear(nil, centre, 0.12)
+			if got := len(ss) > 0; got != tc.want {
+				t.Fatalf("%d surfaces, want some: %v", len(ss), tc.want)
+			}
+			for _, s := range ss {
+				r := Point{s.P.X - centre.X, s.P.Z - centre.Z}
+				rl := math.Hypot(r.X, r.Z)
+				if math.Abs(rl-face) > 0.003 {
+					t.Errorf("surface at %v: %.4f m from the centre, want %.3f", s.P, rl, face)
+				}
+				if c := (r.X*s.N.X + r.Z*s.N.Z) / rl; c < math.Cos(20*math.Pi/180) {
+					t.Errorf("surface at %v: normal %v is %.0f° off the radius", s.P, s.N, math.Acos(c)*180/math.Pi)
+				}
+			}
+			if all := m.SurfacesNear(nil, Point{}, math.Inf(1)); len(all) != len(ss) {
+				t.Errorf("%d surfaces in all, %d near the curve", len(all), len(ss))
+			}
+		})
+	}
+}
