@@ -11,6 +11,14 @@ package victimdetect
 //     the upper half, the right one in the lower half (together their ink
 //     leans a quarter of a half's pixels that way).
 //
+// v26.1's Φ Ψ Ω (report letters H S U) likewise, in both designs
+// (greekTemplates, Erebus's v26 victim_*_not_found.png):
+//
+//   - Φ: a stem down the middle; the sides hold ink across the middle
+//     third (the bowl) and little above or below it.
+//   - Ψ: a stem down the middle; the sides hold ink in the upper part (the
+//     arms) and little in the lower.
+//
 // They confirm a template match (detect.go) that names the same letter
 // without the lead a classification needs.
 
@@ -104,7 +112,35 @@ func (im *image) strokeLetter(b *blob) byte {
 			bars = bars && r != 1
 		}
 	}
+	// zone is the share of the row bins of both sides, between v0 and
+	// v1, that hold ink.
+	zone := func(v0, v1 float64) float64 {
+		seen, ink := 0, 0
+		for band := range rows {
+			for k, r := range rows[band] {
+				if v := (float64(k) + 0.5) / (2 * strokeBins); v >= v0 && v < v1 && r != 0 {
+					seen++
+					ink += int(r >> 1)
+				}
+			}
+		}
+		if seen == 0 {
+			return -1
+		}
+		return float64(ink) / float64(seen)
+	}
+	// A stem: the middle is ink from top to bottom (Φ, Ψ), a third of
+	// its width or more, in every row bin but the paper's margins.
+	stem := true
+	for k := 1; k < strokeBins-1; k++ {
+		stem = stem && mid[k][1] > 0 && 3*mid[k][0] >= mid[k][1]
+	}
+	upper, middle, lower := zone(0.12, 0.35), zone(0.35, 0.65), zone(0.65, 0.88)
 	switch {
+	case stem && middle >= 0.8 && upper >= 0 && upper <= 0.7 && lower >= 0 && lower <= 0.7:
+		return 'H' // Φ
+	case stem && upper >= 0.8 && lower >= 0 && lower <= 0.4:
+		return 'S' // Ψ
 	case len(runs) == 1 && runs[0] == 1 && bars:
 		return 'H'
 	case len(runs) == 1 && runs[0] == 2 && bars:
