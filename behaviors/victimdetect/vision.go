@@ -190,10 +190,13 @@ func (im *image) load(bgra []byte, w, h int) bool {
 }
 
 // hasPlacardColour reports whether the BGRA pixels px hold a red or yellow
-// one (isPlacardColour).
+// one (isPlacardColour). A pixel read as a little-endian uint32 can be one
+// only when its red's top bit is set and its blue's clear (red at least
+// 160, blue at most 90), which one mask tests.
 func hasPlacardColour(px []byte) bool {
+	const mask, want = 0x00800080, 0x00800000
 	for i := 0; i+3 < len(px); i += 4 {
-		if isPlacardColour(px[i], px[i+1], px[i+2]) {
+		if binary.LittleEndian.Uint32(px[i:])&mask == want && isPlacardColour(px[i], px[i+1], px[i+2]) {
 			return true
 		}
 	}
