@@ -70,9 +70,9 @@ func blendClass(b, g, r uint8) class {
 	return best
 }
 
-// pixelClass is the class of pixel i of the frame inside blob label's
-// outline: its own class when it belongs to the blob or has a design
-// colour, else its blend class (blendClass).
+// pixelClass is the class of pixel i of the frame as part of a sign: its
+// design colour's class (without the clsBlend mark) when it has one, else
+// its blend class (blendClass).
 func (im *image) pixelClass(i int) class {
 	if c := im.cls[i]; c != clsOther {
 		return c &^ clsBlend
