@@ -71,6 +71,8 @@ type Detector struct {
 	blobs []blob
 	stack []int32
 	ts    targetScratch
+	// sq is scratch space: the square around a diamond placard.
+	sq blob
 	// bottom is scratch space: the first row below a sign per column.
 	bottom []int
 	// v26 is set once a cognitive target was read clearly: the game is
@@ -103,7 +105,22 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 		if vis := float64(b.y1 - b.y0 + 1); (b.cutTop || b.cutBottom) && vis < 0.6*hv {
 			continue
 		}
-		if b.white*10 < b.n || d.im.fill(b) < d.cfg.MinFill {
+		// A placard drawn as a diamond alone (placard.go) is located as
+		// the square around it.
+		orig := b
+		peak, diamond := 0, false
+		if b.blended || b.white == 0 {
+			peak, diamond = b.diamond()
+		}
+		switch {
+		case diamond:
+			b.square(&d.sq)
+			b = &d.sq
+		case b.white*10 < b.n || d.im.fill(b) < d.cfg.MinFill:
+			continue
+		case b.blended && d.im.greyInk(b):
+			// A letter in grey ink is a victim already found (Erebus's
+			// victim_*_found.png, and rescuekit's found designs): not read.
 			continue
 		}
 		est, ok := d.loc.locate(&d.im, b, v)
@@ -132,6 +149,14 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 		det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
 			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1}
 		switch {
+		case diamond:
+			if !d.v26 {
+				l, score, lead := d.im.readPlacard(orig, peak)
+				det.Score, det.Margin = score, lead
+				if score >= placardMinScore && lead >= placardMinMargin {
+					det.Letter = l
+				}
+			}
 		case d.im.fakeInk(b):
 			det.NotSign = true
 		case hv >= float64(d.cfg.ClassifyPixels):
@@ -147,7 +172,12 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 			// A small sign has few pixels per template cell: below 9 pixels
 			// tall the lead the best letter needs grows (7 px: ×9/7).
 			margin := d.cfg.MinMargin * max(1, 9/hv)
-			if det.Score >= d.cfg.MinScore && det.Margin >= margin {
+			switch {
+			case det.Score >= d.cfg.MinScore && det.Margin >= margin:
+				det.Letter = l
+			case b.blended && det.Score >= strokeMinScore && det.Margin > 0 && d.im.strokeLetter(b) == l:
+				// Another design of the letter (strokes.go): its
+				// strokes confirm the best template.
 				det.Letter = l
 			}
 		}

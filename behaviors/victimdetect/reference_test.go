@@ -29,8 +29,16 @@ func classifyReference(b, g, r uint8) class {
 func blobsReference(im *image, dst []blob, stack []int32) ([]blob, []int32) {
 	w, h := im.w, im.h
 	label := int32(0)
-	for start := range im.cls {
-		if im.cls[start] != clsWhite || im.lab[start] != 0 {
+	// Seeds: every white pixel, then every red or yellow one.
+	seed := func(pass, i int) bool {
+		if pass == 0 {
+			return im.cls[i] == clsWhite
+		}
+		return im.cls[i] == clsRed || im.cls[i] == clsYellow
+	}
+	for k := range 2 * len(im.cls) {
+		pass, start := k/len(im.cls), k%len(im.cls)
+		if !seed(pass, start) || im.lab[start] != 0 {
 			continue
 		}
 		if label == maxBlobs {
@@ -51,7 +59,19 @@ func blobsReference(im *image, dst []blob, stack []int32) ([]blob, []int32) {
 			b.x0, b.x1 = min(b.x0, x), max(b.x1, x)
 			b.y0, b.y1 = min(b.y0, y), max(b.y1, y)
 			push := func(q int) {
-				if im.cls[q] != clsOther && im.lab[q] == 0 {
+				if im.lab[q] != 0 {
+					return
+				}
+				if im.cls[q] == clsOther {
+					p := im.bgra[4*q:]
+					if c := blendClass(p[0], p[1], p[2]); c != clsOther {
+						im.cls[q] = c | clsBlend
+					}
+				}
+				if im.cls[q] != clsOther {
+					if im.cls[q]&clsBlend != 0 {
+						b.blended = true
+					}
 					im.lab[q] = label
 					stack = append(stack, int32(q))
 				}
@@ -174,7 +194,10 @@ func matchReference(im *image, b *blob) (scores [7]float64) {
 								continue
 							}
 							tv := int(v * texSize)
-							c := im.cls[y*im.w+b.x0+i]
+							c := im.cls[y*im.w+b.x0+i] & 7
+							if b.blended {
+								c = im.pixelClass(y*im.w + b.x0 + i)
+							}
 							k := tv*texSize + tu
 							for t := range templates {
 								if templates[t][k] == c {
@@ -238,7 +261,10 @@ func matchGreekReference(im *image, b *blob) (scores [3]float64) {
 					continue
 				}
 				k := int(v*greekSize)*greekSize + tu
-				c := im.cls[y*im.w+b.x0+i]
+				c := im.cls[y*im.w+b.x0+i] & 7
+				if b.blended {
+					c = im.pixelClass(y*im.w + b.x0 + i)
+				}
 				for t := range hits {
 					if greekTemplates[t][k] == c {
 						hits[t]++

@@ -16,6 +16,15 @@ const (
 	clsBlack        // letters, hazard rims and fills
 	clsRed          // F, top of O
 	clsYellow       // bottom of O
+	// clsGrey is a neutral grey halfway between black and white inside a
+	// sign (blendClass): an anti-aliased edge, or the grey ink of an
+	// Erebus victim once found. It belongs to the sign but matches no
+	// template texel.
+	clsGrey
+	// clsBlend marks (or-ed with its class) a pixel of a blob that blends
+	// the design's colours (blendClass); the template lanes read the
+	// class in the low three bits.
+	clsBlend class = 8
 )
 
 // classRanges define the pixel classes of a BGRA pixel: a pixel whose
@@ -78,8 +87,13 @@ type blob struct {
 	// cutSide, cutTop, cutBottom: the blob touches these image borders;
 	// ok is false when its shape cannot be completed.
 	cutSide, cutTop, cutBottom bool
-	ok                         bool
-	label                      int32
+	// blended is set when the blob holds blends of the design's colours
+	// (blend.go): a design drawn with anti-aliased edges, such as
+	// Erebus's PNGs, which the tolerant readings serve. rescuekit's own
+	// designs are drawn in pure colours.
+	blended bool
+	ok      bool
+	label   int32
 }
 
 func (b *blob) w() int { return b.x1 - b.x0 + 1 }
@@ -111,7 +125,10 @@ type image struct {
 	lab  []int32 // component label per pixel, 0 none
 	// whites are the indices of the white pixels, in order; labelled
 	// tells whether lab (to its capacity) may hold a label.
-	whites   []int32
+	whites []int32
+	// colours are the indices of the red and yellow pixels, in order:
+	// the seeds of a placard that shows no white (placard.go).
+	colours  []int32
 	labelled bool
 	ms       matchScratch
 }
@@ -147,8 +164,8 @@ func (im *image) load(bgra []byte, w, h int) bool {
 		clear(im.lab[:cap(im.lab)])
 		im.labelled = false
 	}
-	im.whites = im.whites[:0]
-	if !hasWhite(bgra[:4*n]) {
+	im.whites, im.colours = im.whites[:0], im.colours[:0]
+	if !hasWhite(bgra[:4*n]) && !hasPlacardColour(bgra[:4*n]) {
 		im.cls, im.lab = im.cls[:0], im.lab[:0]
 		return true
 	}
@@ -162,11 +179,28 @@ func (im *image) load(bgra []byte, w, h int) bool {
 		p := px[4*i : 4*i+3 : 4*i+3]
 		c := classify(p[0], p[1], p[2])
 		cls[i] = c
-		if c == clsWhite {
+		switch c {
+		case clsWhite:
 			im.whites = append(im.whites, int32(i))
+		case clsRed, clsYellow:
+			im.colours = append(im.colours, int32(i))
 		}
 	}
 	return true
+}
+
+// hasPlacardColour reports whether the BGRA pixels px hold a red or yellow
+// one (isPlacardColour). A pixel read as a little-endian uint32 can be one
+// only when its red's top bit is set and its blue's clear (red at least
+// 160, blue at most 90), which one mask tests.
+func hasPlacardColour(px []byte) bool {
+	const mask, want = 0x00800080, 0x00800000
+	for i := 0; i+3 < len(px); i += 4 {
+		if binary.LittleEndian.Uint32(px[i:])&mask == want && isPlacardColour(px[i], px[i+1], px[i+2]) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxBlobs bounds the regions examined in one frame, so that a frame full
@@ -174,75 +208,91 @@ func (im *image) load(bgra []byte, w, h int) bool {
 const maxBlobs = 24
 
 // blobs finds the connected regions (4-connected) of sign-coloured pixels
-// that contain white paper, appending them to dst (at most maxBlobs).
+// that contain white paper, then those that contain a placard's red or
+// yellow and no white, appending them to dst (at most maxBlobs).
 // stack is scratch space. The column slices of the blobs in dst's spare
 // capacity are reused.
 func (im *image) blobs(dst []blob, stack []int32) ([]blob, []int32) {
 	w, h := im.w, im.h
 	label := int32(0)
-	for _, start := range im.whites { // every white pixel, in order
-		if im.lab[start] != 0 {
-			continue
-		}
-		if label == maxBlobs {
-			break
-		}
-		label++
-		im.labelled = true
-		var old blob
-		if len(dst) < cap(dst) {
-			old = dst[: len(dst)+1 : len(dst)+1][len(dst)]
-		}
-		b := blob{x0: w, y0: h, x1: -1, y1: -1, label: label, top: old.top, bot: old.bot, vtop: old.vtop, vbot: old.vbot}
-		stack = append(stack[:0], start)
-		im.lab[start] = label
-		for len(stack) > 0 {
-			p := int(stack[len(stack)-1])
-			stack = stack[:len(stack)-1]
-			x, y := p%w, p/w
-			b.n++
-			if im.cls[p] == clsWhite {
-				b.white++
+scan:
+	for _, seeds := range [2][]int32{im.whites, im.colours} { // every white pixel, in order, then every red or yellow one
+		for _, start := range seeds {
+			if im.lab[start] != 0 {
+				continue
 			}
-			b.x0, b.x1 = min(b.x0, x), max(b.x1, x)
-			b.y0, b.y1 = min(b.y0, y), max(b.y1, y)
-			push := func(q int) {
-				if im.cls[q] != clsOther && im.lab[q] == 0 {
-					im.lab[q] = label
-					stack = append(stack, int32(q))
+			if label == maxBlobs {
+				break scan
+			}
+			label++
+			im.labelled = true
+			var old blob
+			if len(dst) < cap(dst) {
+				old = dst[: len(dst)+1 : len(dst)+1][len(dst)]
+			}
+			b := blob{x0: w, y0: h, x1: -1, y1: -1, label: label, top: old.top, bot: old.bot, vtop: old.vtop, vbot: old.vbot}
+			stack = append(stack[:0], start)
+			im.lab[start] = label
+			for len(stack) > 0 {
+				p := int(stack[len(stack)-1])
+				stack = stack[:len(stack)-1]
+				x, y := p%w, p/w
+				b.n++
+				if im.cls[p] == clsWhite {
+					b.white++
 				}
-			}
-			if x > 0 {
-				push(p - 1)
-			}
-			if x < w-1 {
-				push(p + 1)
-			}
-			if y > 0 {
-				push(p - w)
-			}
-			if y < h-1 {
-				push(p + w)
-			}
-		}
-		b.cutSide = b.x0 == 0 || b.x1 == w-1
-		b.cutTop, b.cutBottom = b.y0 == 0, b.y1 == h-1
-		b.top = resized(b.top, b.w())
-		b.bot = resized(b.bot, b.w())
-		for i := range b.top {
-			b.top[i], b.bot[i] = -1, -1
-			x := b.x0 + i
-			for y := b.y0; y <= b.y1; y++ {
-				if im.lab[y*w+x] == label {
-					if b.top[i] < 0 {
-						b.top[i] = y
+				b.x0, b.x1 = min(b.x0, x), max(b.x1, x)
+				b.y0, b.y1 = min(b.y0, y), max(b.y1, y)
+				push := func(q int) {
+					if im.lab[q] != 0 {
+						return
 					}
-					b.bot[i] = y
+					if im.cls[q] == clsOther {
+						// A blend of the design's colours joins the
+						// sign, as the colour it is nearest to (blend.go),
+						// marked as a blend.
+						if c := im.pixelClass(q); c != clsOther {
+							im.cls[q] = c | clsBlend
+						}
+					}
+					if c := im.cls[q]; c != clsOther {
+						b.blended = b.blended || c&clsBlend != 0
+						im.lab[q] = label
+						stack = append(stack, int32(q))
+					}
+				}
+				if x > 0 {
+					push(p - 1)
+				}
+				if x < w-1 {
+					push(p + 1)
+				}
+				if y > 0 {
+					push(p - w)
+				}
+				if y < h-1 {
+					push(p + w)
 				}
 			}
+			b.cutSide = b.x0 == 0 || b.x1 == w-1
+			b.cutTop, b.cutBottom = b.y0 == 0, b.y1 == h-1
+			b.top = resized(b.top, b.w())
+			b.bot = resized(b.bot, b.w())
+			for i := range b.top {
+				b.top[i], b.bot[i] = -1, -1
+				x := b.x0 + i
+				for y := b.y0; y <= b.y1; y++ {
+					if im.lab[y*w+x] == label {
+						if b.top[i] < 0 {
+							b.top[i] = y
+						}
+						b.bot[i] = y
+					}
+				}
+			}
+			b.complete(h)
+			dst = append(dst, b)
 		}
-		b.complete(h)
-		dst = append(dst, b)
 	}
 	return dst, stack
 }
@@ -302,7 +352,9 @@ func (im *image) fill(b *blob) float64 {
 		}
 		for y := b.top[i]; y <= b.bot[i]; y++ {
 			tot++
-			if im.lab[y*im.w+b.x0+i] == b.label {
+			// A pixel of the blob, or one that blends the design's
+			// colours (blend.go) in its outline.
+			if k := y*im.w + b.x0 + i; im.lab[k] == b.label || b.blended && im.pixelClass(k) != clsOther {
 				in++
 			}
 		}
@@ -311,6 +363,24 @@ func (im *image) fill(b *blob) float64 {
 		return 0
 	}
 	return float64(in) / float64(tot)
+}
+
+// greyInk reports whether blob b's ink is grey (clsGrey) more than black:
+// a victim already found (Erebus's victim_*_found.png, rescuekit's found
+// designs).
+func (im *image) greyInk(b *blob) bool {
+	black, grey := 0, 0
+	for i := range b.top {
+		for y := b.top[i]; y >= 0 && y <= b.bot[i]; y++ {
+			switch im.pixelClass(y*im.w + b.x0 + i) {
+			case clsBlack:
+				black++
+			case clsGrey:
+				grey++
+			}
+		}
+	}
+	return grey > black
 }
 
 // heights returns the sign's height in pixels at its left and right edges
@@ -636,7 +706,11 @@ func (im *image) matchLanes(b *blob, ls *laneSet, lim int) (hits [][maxLaneTempl
 		for y0 := b.top[i]; y0 <= b.bot[i]; y0 += lim {
 			sg := matchSegment{col: i, y0: y0, y1: min(b.bot[i], y0+lim-1), off: off}
 			for y := sg.y0; y <= sg.y1; y++ {
-				ms.cls[off] = im.cls[y*im.w+b.x0+i]
+				if k := y*im.w + b.x0 + i; b.blended {
+					ms.cls[off] = im.pixelClass(k)
+				} else {
+					ms.cls[off] = im.cls[k] & 7
+				}
 				off++
 			}
 			ms.seg = append(ms.seg, sg)
