@@ -37,7 +37,12 @@
 // one way and then the other (another standpoint: the facing of a sign on
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
-// after three approaches, likewise tries the other standpoints first); victim-detect has neither seen the sign while the robot was within
+// after three approaches, likewise tries the other standpoints first); no
+// map node serves as a place to report from and the body does not fit at
+// the stand-off point between the walls the map knows (nav.Map.Fits),
+// with the sign's facing nor with the other standpoints: it is given up at
+// once, unless the robot can report from where it stands, instead of
+// driving straight against those walls; victim-detect has neither seen the sign while the robot was within
 // verify_dist of it during the job nor in the last verify_s seconds, and
 // fewer than verify_views views agree on it (its estimate may be wrong, or
 // it may not be a sign: when unsure, do not report); the sign is one of
@@ -281,6 +286,7 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 		return err
 	}
 	n.pose = nav.NewTracker(nav.DefaultRobot())
+	n.maps = nav.MapReader{Robot: nav.DefaultRobot()}
 	n.drv = nav.DefaultDriver()
 	n.drv.MaxWheel = n.maxWheel
 	n.drv.Tolerance = n.arriveTol
@@ -539,6 +545,16 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 	return best, f.PathTo(best), true
 }
 
+// fitsOnMap tells whether the robot's body fits at p between the walls of
+// the robot's map (nav.Map.Fits; true without a readable map).
+func (r *Report) fitsOnMap(bb map[string][]byte, p nav.Point) bool {
+	m, err := r.maps.Read(bb[nav.KeyMap])
+	if err != nil {
+		return true
+	}
+	return m.Fits(p, r.maps.Robot.BodyRadius)
+}
+
 // sentReport is a report this plugin sent, as the comms gate remembers it.
 type sentReport struct {
 	x, z   int32
@@ -672,8 +688,26 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			j.hasPath, j.plannedFor, j.crept = true, j.sign.Pos, false
 			var path nav.Path
 			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), j.failed)
+			r.log.Debug("report: plan", zap.Stringer("sign", j.sign), zap.Int("facing", j.facingTry),
+				zap.Float64("x", j.target.X), zap.Float64("z", j.target.Z), zap.Bool("on_map", j.onMap),
+				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Point, now
+			if !j.onMap && !r.fitsOnMap(bb, j.target) {
+				// No place to report from on the map, and the body does not
+				// fit at the stand-off point between the walls the map
+				// knows: driving there straight only pushes against them.
+				switch {
+				case r.canReport(j.facingSign(), pose):
+					j.phase = phaseFace
+				case r.otherFacing(now):
+					j.backUntil = now
+				default:
+					j.wayless = true
+					r.finish(act, bb, signs.Unreachable, "no place to report from on the map")
+				}
+				return 0, 0
+			}
 		}
 		d := pose.Dist(j.target)
 		if pose.Dist(j.refPos) > 0.02 {
