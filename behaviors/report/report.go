@@ -698,7 +698,9 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// fit at the stand-off point between the walls the map
 				// knows: driving there straight only pushes against them.
 				switch {
-				case r.canReport(j.facingSign(), pose):
+				case r.canReport(j.sign, pose):
+					// With the sign's own facing: a turned one is a guess,
+					// and from behind the wall a report costs 5.
 					j.phase = phaseFace
 				case r.otherFacing(now):
 					j.backUntil = now
@@ -728,7 +730,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		}
 		if now-j.refT > r.stuckS {
 			switch {
-			case r.canReport(j.facingSign(), pose):
+			case r.canReport(j.sign, pose) || r.canReport(j.facingSign(), pose):
 				j.phase = phaseFace
 			case j.replans < 2:
 				// Back off, and try another place to report from.
@@ -785,7 +787,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
-		if !r.canReport(j.facingSign(), pose) {
+		if !r.canReport(j.sign, pose) && !r.canReport(j.facingSign(), pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
 			if j.approaches > 2 && !r.otherFacing(now) {
