@@ -14,7 +14,11 @@
 //     stand-off point, so that it reports with a margin inside the 0.09 m
 //     for the estimate's own error. If the sign's estimate
 //     moves (victim-detect keeps refining it), the target follows.
-//  2. Face the sign and stop.
+//     When no map node is near enough, a place between the nodes where
+//     the body fits between the walls the map knows is looked for
+//     (planOffLattice), reached by a path to a node and a straight drive.
+//  2. Face the sign and stop (a turn a wall holds back for stuck_s is left
+//     unfinished: Erebus does not ask for it).
 //  3. Settle: stand still until the runner's still_seconds reaches
 //     still_s (the comms gate wants 1.2 s, Erebus 1.0 s).
 //  4. Send the report with the estimated position (x_cm, z_cm =
@@ -37,7 +41,12 @@
 // one way and then the other (another standpoint: the facing of a sign on
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
-// after three approaches, likewise tries the other standpoints first); victim-detect has neither seen the sign while the robot was within
+// after three approaches, likewise tries the other standpoints first); no
+// map node serves as a place to report from and the body does not fit at
+// the stand-off point between the walls the map knows (nav.Map.Fits),
+// with the sign's facing nor with the other standpoints: it is given up at
+// once, unless the robot can report from where it stands, instead of
+// driving straight against those walls; victim-detect has neither seen the sign while the robot was within
 // verify_dist of it during the job nor in the last verify_s seconds, and
 // fewer than verify_views views agree on it (its estimate may be wrong, or
 // it may not be a sign: when unsure, do not report); the sign is one of
@@ -67,6 +76,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -133,6 +143,7 @@ type Report struct {
 	gaveUp                               map[uint32]*gaveUp // signs given up for want of a way there
 	lastRetryCheck                       float64            // sim time of the last look for a sign to hand back
 	now                                  float64            // sim time of the current Observation
+	offLattice                           bool               // the last plan chose a place off the node lattice
 	lastPose                             nav.Pose           // the pose of the current Observation
 }
 
@@ -190,6 +201,7 @@ type job struct {
 	facingTry  int         // other facings tried (facingTurns), 0 while the sign's own
 	tried      []nav.Point // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
+	faceFrom   float64     // sim time the turn to face the sign began, 0 before
 }
 
 // facingTurns are the turns (rad) of the sign's facing tried, in order,
@@ -281,6 +293,7 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 		return err
 	}
 	n.pose = nav.NewTracker(nav.DefaultRobot())
+	n.maps = nav.MapReader{Robot: nav.DefaultRobot()}
 	n.drv = nav.DefaultDriver()
 	n.drv.MaxWheel = n.maxWheel
 	n.drv.Tolerance = n.arriveTol
@@ -499,6 +512,7 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // node fits, it is the stand-off point itself, driven to straight. Places
 // in failed (where it got stuck before) are not chosen again.
 func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []nav.Point) (nav.Point, nav.Path, bool) {
+	r.offLattice = false
 	ideal := r.standoffPoint(s, pose)
 	m, err := r.maps.Read(bb[nav.KeyMap])
 	if err != nil {
@@ -534,9 +548,106 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 		}
 	}
 	if math.IsInf(bestScore, 1) {
+		if p, path, ok := r.planOffLattice(m, f, s, ideal, failed); ok {
+			r.offLattice = true
+			return p, path, true
+		}
 		return ideal, nil, false
 	}
 	return best, f.PathTo(best), true
+}
+
+// Places to report from off the map's node lattice (planOffLattice).
+const (
+	// offStep is the spacing (m) of the places looked at.
+	offStep = 0.01
+	// offMargin is the room (m) a place keeps beyond the body's radius
+	// from the walls the map knows: the distance sensors' collision
+	// spheres stick out that far (docs/erebus-rules.md §5, robot proto).
+	offMargin = erebus.SensorSphere
+	// offSample is the spacing (m) of the checks along the straight drive
+	// from the node to the place.
+	offSample = 0.005
+)
+
+// planOffLattice looks, when no map node serves, for a place to report
+// from between the nodes (a sign in a corner or beside a wall end that
+// only a point off the 6 cm lattice is near enough to): within reach of
+// the sign on its front side, where the body with offMargin fits between
+// the walls the map knows (nav.Map.Fits), reached by a path to a node and
+// a straight drive from it that the body fits along. It returns the
+// cheapest such place with that path (its last point the place), and ok.
+func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal nav.Point, failed []nav.Point) (nav.Point, nav.Path, bool) {
+	body := r.maps.Robot.BodyRadius
+	st := m.Start()
+	q := nav.QuarterSize
+	best, bestNode, bestScore := nav.Point{}, nav.Point{}, math.Inf(1)
+	n := math.Ceil(r.reach / offStep)
+	for iz := -n; iz <= n; iz++ {
+		for ix := -n; ix <= n; ix++ {
+			p := nav.Point{X: s.Pos.X + ix*offStep, Z: s.Pos.Z + iz*offStep}
+			rel := signs.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
+			d := rel.Len()
+			if d > r.reach-0.005 || d < 0.04 {
+				continue
+			}
+			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
+				continue
+			}
+			if slices.ContainsFunc(failed, func(f nav.Point) bool { return f.Dist(p) < 0.03 }) || !m.Fits(p, body+offMargin) {
+				continue
+			}
+			// The nodes around p, and a straight drive from one of them.
+			nx := math.Floor((p.X - st.X) / q)
+			nz := math.Floor((p.Z - st.Z) / q)
+			for dz := 0.0; dz <= 1; dz++ {
+				for dx := 0.0; dx <= 1; dx++ {
+					nd := nav.Point{X: st.X + (nx+dx)*q, Z: st.Z + (nz+dz)*q}
+					c := f.Cost(nd)
+					if math.IsInf(c, 1) {
+						continue
+					}
+					score := c + nd.Dist(p) + 3*p.Dist(ideal)
+					if score >= bestScore || !fitsAlong(m, nd, p, body) {
+						continue
+					}
+					best, bestNode, bestScore = p, nd, score
+				}
+			}
+		}
+	}
+	if math.IsInf(bestScore, 1) {
+		return ideal, nil, false
+	}
+	path := f.PathTo(bestNode)
+	if len(path) == 0 {
+		return ideal, nil, false
+	}
+	return best, append(path, best), true
+}
+
+// fitsAlong tells whether a body of radius r fits between the walls of m
+// all along the straight drive from a to b.
+func fitsAlong(m *nav.Map, a, b nav.Point, r float64) bool {
+	l := a.Dist(b)
+	k := int(math.Ceil(l / offSample))
+	for i := 0; i <= k; i++ {
+		t := float64(i) / float64(max(k, 1))
+		if !m.Fits(nav.Point{X: a.X + t*(b.X-a.X), Z: a.Z + t*(b.Z-a.Z)}, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// fitsOnMap tells whether the robot's body fits at p between the walls of
+// the robot's map (nav.Map.Fits; true without a readable map).
+func (r *Report) fitsOnMap(bb map[string][]byte, p nav.Point) bool {
+	m, err := r.maps.Read(bb[nav.KeyMap])
+	if err != nil {
+		return true
+	}
+	return m.Fits(p, r.maps.Robot.BodyRadius)
 }
 
 // sentReport is a report this plugin sent, as the comms gate remembers it.
@@ -672,8 +783,31 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			j.hasPath, j.plannedFor, j.crept = true, j.sign.Pos, false
 			var path nav.Path
 			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), j.failed)
+			// A place off the lattice is as near the sign as the walls let
+			// the body go: no driving on to the stand-off point from it.
+			j.crept = r.offLattice
+			r.log.Debug("report: plan", zap.Stringer("sign", j.sign), zap.Int("facing", j.facingTry),
+				zap.Float64("x", j.target.X), zap.Float64("z", j.target.Z), zap.Bool("on_map", j.onMap),
+				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Point, now
+			if !j.onMap && !r.fitsOnMap(bb, j.target) {
+				// No place to report from on the map, and the body does not
+				// fit at the stand-off point between the walls the map
+				// knows: driving there straight only pushes against them.
+				switch {
+				case r.canReport(j.sign, pose):
+					// With the sign's own facing: a turned one is a guess,
+					// and from behind the wall a report costs 5.
+					j.phase = phaseFace
+				case r.otherFacing(now):
+					j.backUntil = now
+				default:
+					j.wayless = true
+					r.finish(act, bb, signs.Unreachable, "no place to report from on the map")
+				}
+				return 0, 0
+			}
 		}
 		d := pose.Dist(j.target)
 		if pose.Dist(j.refPos) > 0.02 {
@@ -694,7 +828,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		}
 		if now-j.refT > r.stuckS {
 			switch {
-			case r.canReport(j.facingSign(), pose):
+			case r.canReport(j.sign, pose) || r.canReport(j.facingSign(), pose):
 				j.phase = phaseFace
 			case j.replans < 2:
 				// Back off, and try another place to report from.
@@ -734,9 +868,15 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		l, rt, _ := r.drv.Toward(pose, j.target, true)
 		return l, rt
 	case phaseFace:
+		if j.faceFrom == 0 {
+			j.faceFrom = now
+		}
 		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Point, sp))
-		if done {
-			j.phase = phaseSettle
+		// Erebus does not ask the robot to face the sign, only to stand
+		// within 0.09 m on its front side (docs/erebus-rules.md §1.3): a
+		// turn a wall holds back for stuck_s is left unfinished.
+		if done || now-j.faceFrom > r.stuckS {
+			j.phase, j.faceFrom = phaseSettle, 0
 			if r.confirm {
 				askScore(act)
 			}
@@ -751,7 +891,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
-		if !r.canReport(j.facingSign(), pose) {
+		if !r.canReport(j.sign, pose) && !r.canReport(j.facingSign(), pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
 			if j.approaches > 2 && !r.otherFacing(now) {

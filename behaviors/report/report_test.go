@@ -75,6 +75,9 @@ type world struct {
 	// blocked, when set, tells the places the robot's centre cannot enter
 	// (it stays where it was).
 	blocked func(nav.Point) bool
+	// noTurn, when set, holds the robot's yaw (a sensor wedged against a
+	// wall stops the turn on the spot).
+	noTurn bool
 }
 
 func (w *world) run(n int) {
@@ -134,7 +137,9 @@ func (w *world) run(n int) {
 		l, r := a.GetWheels().GetLeft(), a.GetWheels().GetRight()
 		const dt, rad, axle = 0.032, 0.02, 0.052
 		v := rad * (l + r) / 2
-		w.pose.Yaw = nav.WrapAngle(w.pose.Yaw + rad*(r-l)/axle*dt)
+		if !w.noTurn {
+			w.pose.Yaw = nav.WrapAngle(w.pose.Yaw + rad*(r-l)/axle*dt)
+		}
 		if p := w.pose.Forward(v * dt); w.blocked == nil || !w.blocked(p) {
 			w.pose.Point = p
 		}
@@ -406,5 +411,25 @@ func TestAnotherStandpoint(t *testing.T) {
 	front := (w.pose.X-sp.X)*sign.Normal.X+(w.pose.Z-sp.Z)*sign.Normal.Z > 0
 	if d > 0.082 || !front || w.blocked(w.pose.Point) {
 		t.Errorf("reported from %v, %.3f m from the sign, front side %v", w.pose.Point, d, front)
+	}
+}
+
+// TestReportsWhenTheTurnIsHeld: the robot stands where it may report (within
+// reach, on the sign's front side) but a wall holds back its turn to face
+// the sign. Erebus does not ask for the turn (docs/erebus-rules.md §1.3):
+// the sign is reported, not given up when the job times out (R2D2__7_ of
+// shared/more-worlds: 35 s standing still in a corner).
+func TestReportsWhenTheTurnIsHeld(t *testing.T) {
+	at := nav.Pose{Point: nav.Point{X: sign.Pos.X - 0.065, Z: sign.Pos.Z + 0.01}, Yaw: 2}
+	w := newWorld(t, sign, at)
+	w.noTurn = true
+	w.blocked = func(nav.Point) bool { return true }
+	w.run(2000)
+	rep, _ := signs.Get(w.bb, signs.KeyReported)
+	if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+		t.Fatalf("sent %d reports, signs.reported %v: want the sign reported without the turn", len(w.sent), rep)
+	}
+	if ts := float64(w.step) * 0.032; ts > 10 {
+		t.Errorf("the job took %.1f s", ts)
 	}
 }
