@@ -19,6 +19,7 @@ var rules = []struct {
 	why       string
 }{
 	{"erebus", []string{"*"}, "erebus is dependency-free: every layer may import it"},
+	{"geom", []string{"*"}, "geom (the one 2-D vector type) is dependency-free: every layer may import it"},
 	{"behaviors", []string{"framework", "sim", "hal", "internal", "cmd", "comms"}, "a behavior cannot tell whether it runs against Webots or the embedded simulator"},
 	{"nav", []string{"framework", "sim", "hal", "behaviors", "plugins/sdk", "plugins/host", "internal", "cmd"}, "nav is a robot-side library"},
 	{"signs", []string{"framework", "sim", "hal", "behaviors", "plugins", "internal", "cmd", "nav"}, "signs is a robot-side library"},

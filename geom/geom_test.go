@@ -1,0 +1,52 @@
+package geom
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+)
+
+func TestVec2(t *testing.T) {
+	a, b := Vec2{X: 3, Z: -4}, Vec2{X: -1, Z: 2}
+	for _, tc := range []struct {
+		name      string
+		got, want Vec2
+	}{
+		{"Add", a.Add(b), Vec2{2, -2}},
+		{"Sub", a.Sub(b), Vec2{4, -6}},
+		{"Scale", a.Scale(-0.5), Vec2{-1.5, 2}},
+		{"Scale0", a.Scale(0), Vec2{}},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %v, want %v", tc.name, tc.got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"Dot", a.Dot(b), -11},
+		{"Len", a.Len(), 5},
+		{"LenZero", Vec2{}.Len(), 0},
+		{"Dist", a.Dist(b), math.Sqrt(52)},
+		{"DistSelf", a.Dist(a), 0},
+		{"DistSymmetric", a.Dist(b) - b.Dist(a), 0},
+	} {
+		if math.Abs(tc.got-tc.want) > 1e-12 {
+			t.Errorf("%s = %g, want %g", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// TestVec2JSON pins the JSON field names: the world model (world show
+// --json), recordings and run reports serialise Vec2 as {"x", "z"}.
+func TestVec2JSON(t *testing.T) {
+	b, err := json.Marshal(Vec2{X: 0.5, Z: -1.25})
+	if err != nil || string(b) != `{"x":0.5,"z":-1.25}` {
+		t.Fatalf("Marshal = %s, %v", b, err)
+	}
+	var v Vec2
+	if err := json.Unmarshal([]byte(`{"x":-2,"z":3}`), &v); err != nil || v != (Vec2{-2, 3}) {
+		t.Fatalf("Unmarshal = %v, %v", v, err)
+	}
+}
