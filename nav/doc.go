@@ -54,12 +54,12 @@
 //	robot.EscapeYaw(pose, obs.Distance) // freest direction when wedged
 //	m.EscapeYaw(robot, pose, obs.Distance) // the same, not towards a known hole
 //
-// Map matrix and signs (report writes KeySigns with EncodeSigns):
+// Map matrix and signs (exit takes the signs from signs.reported, which
+// report writes):
 //
 //	type Sign struct{ X, Z float64; Letter byte; NX, NZ float64 }
 //	m.Matrix(signs) [][]string       // docs/erebus-rules.md §3, ready for a Map outbound
 //	m.SignCell(s) (row, col)         // the answer's cell of a sign
-//	nav.EncodeSigns(signs) []byte; nav.DecodeSigns(b) ([]Sign, error)
 //
 // # The map
 //

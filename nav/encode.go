@@ -8,18 +8,11 @@ import (
 	"math"
 )
 
-// Blackboard keys. Explore writes KeyMap; report writes KeySigns.
-const (
-	// KeyMap holds the robot's map, as Map.MarshalBinary encodes it.
-	KeyMap = "map"
-	// KeySigns holds the signs reported so far, as EncodeSigns encodes them.
-	KeySigns = "signs"
-)
+// KeyMap is the blackboard key explore writes the robot's map under, as
+// Map.MarshalBinary encodes it. The signs are under signs.KeyReported.
+const KeyMap = "map"
 
-var (
-	mapMagic  = [4]byte{'R', 'K', 'M', '1'}
-	signMagic = [4]byte{'R', 'K', 'S', '1'}
-)
+var mapMagic = [4]byte{'R', 'K', 'M', '1'}
 
 // MarshalBinary encodes the map's resolved state (walls, obstacles,
 // floors) over the tiles holding evidence:
@@ -270,60 +263,4 @@ func (m *Map) load(b []byte, h mapHeader) {
 	}
 	m.t0r, m.t0c, m.t1r, m.t1c = r0, c0, r1, c1
 	m.version++
-}
-
-// EncodeSigns encodes signs for the blackboard: "RKS1", a uint16 count,
-// then per sign x, z (float64), nx, nz (float32) and the letter byte,
-// little-endian.
-func EncodeSigns(signs []Sign) []byte {
-	b := make([]byte, 0, 6+25*len(signs))
-	b = append(b, signMagic[:]...)
-	b = binary.LittleEndian.AppendUint16(b, uint16(min(len(signs), math.MaxUint16)))
-	for i, s := range signs {
-		if i == math.MaxUint16 {
-			break
-		}
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.X))
-		b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.Z))
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(s.NX)))
-		b = binary.LittleEndian.AppendUint32(b, math.Float32bits(float32(s.NZ)))
-		b = append(b, s.Letter)
-	}
-	return b
-}
-
-// DecodeSigns decodes what EncodeSigns encoded. An empty input is no signs.
-func DecodeSigns(b []byte) ([]Sign, error) {
-	if len(b) == 0 {
-		return nil, nil
-	}
-	if len(b) < 6 || [4]byte(b[:4]) != signMagic {
-		return nil, errors.New("nav: signs: not encoded signs (want the RKS1 header)")
-	}
-	n := int(binary.LittleEndian.Uint16(b[4:]))
-	if want := 6 + 25*n; len(b) != want {
-		return nil, fmt.Errorf("nav: signs: %d bytes, want %d for %d signs", len(b), want, n)
-	}
-	out := make([]Sign, n)
-	p := 6
-	for i := range out {
-		s := Sign{
-			X:      math.Float64frombits(binary.LittleEndian.Uint64(b[p:])),
-			Z:      math.Float64frombits(binary.LittleEndian.Uint64(b[p+8:])),
-			NX:     float64(math.Float32frombits(binary.LittleEndian.Uint32(b[p+16:]))),
-			NZ:     float64(math.Float32frombits(binary.LittleEndian.Uint32(b[p+20:]))),
-			Letter: b[p+24],
-		}
-		if !validLetter(s.Letter) {
-			return nil, fmt.Errorf("nav: signs: sign %d has letter %q, want one of H S U F P C O", i, s.Letter)
-		}
-		for _, f := range []float64{s.X, s.Z, s.NX, s.NZ} {
-			if math.IsNaN(f) || math.IsInf(f, 0) {
-				return nil, fmt.Errorf("nav: signs: sign %d has a non-finite coordinate", i)
-			}
-		}
-		out[i] = s
-		p += 25
-	}
-	return out, nil
 }

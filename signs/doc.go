@@ -18,11 +18,10 @@
 // signs.seen with status Raised or of signs.reported.
 //
 // Exit puts signs into the map matrix: the letters of signs.reported
-// entries with status Reported or Confirmed (and, if it wishes, Unreachable
-// ones and signs.seen entries, which are less certain), in the cell
-// AnswerCell computes. For convenience report also writes the reported and
-// confirmed signs under nav.KeySigns ("signs") in nav's encoding
-// (nav.EncodeSigns), which nav.Map.Matrix takes directly.
+// entries with status Reported or Confirmed (a behavior of its own may also
+// take Unreachable ones and signs.seen entries, which are less certain), in
+// the cell the Erebus answer puts them (nav.Map.SignCell, AnswerCell). These
+// three keys are the only encoding of signs on the blackboard.
 //
 // # Encoding
 //

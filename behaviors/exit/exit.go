@@ -7,11 +7,11 @@
 // dropped or the FSM did not take it. Between two 'G' replies it runs the
 // game clock at the swamp multiplier of where the robot is; in Erebus v26.1
 // it counts the entries into each swamp tile, whose multiplier grows with
-// each (rules.go). Driving the "exit" state, it
-// builds the Erebus map matrix (walls, floors, the start, connections,
-// area 4, the signs report published under nav.KeySigns, and in v26.1 the
-// obstacles it saw as 'x'), sends it with its evaluation in one Action,
-// drives back to the start tile and sends 'E' there.
+// each (rules.go). Driving the "exit" state, it builds the Erebus map
+// matrix (walls, floors, the start, connections, area 4, the signs
+// signs.reported holds as reported or confirmed, and in v26.1 the obstacles
+// it saw as 'x'), sends it with its evaluation in one Action, drives back
+// to the start tile and sends 'E' there.
 //
 // While it drives, the eight red LEDs (led0…led7) are on and the others off.
 package exit
@@ -25,6 +25,7 @@ import (
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Name is the plugin's name.
@@ -120,7 +121,7 @@ func New() sdk.Behavior {
 func (x *Exit) Describe() sdk.Description {
 	return sdk.Description{
 		Name: Name, Version: "1.0.0", States: []string{"exit"},
-		BlackboardReads: []string{nav.KeyMap, nav.KeySigns},
+		BlackboardReads: []string{nav.KeyMap, signs.KeyReported},
 		Params:          params,
 	}
 }
@@ -286,8 +287,7 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		if x.m != nil {
 			// The map and its evaluation go in one Action: the runner's gate
 			// keeps their order, and if the Action is dropped both are.
-			signs, _ := nav.DecodeSigns(obs.GetBlackboard()[nav.KeySigns])
-			x.sent = x.m.MatrixWith(signs, nav.MatrixOptions{Obstacles: x.obstaclesInAnswer()})
+			x.sent = x.m.MatrixWith(reportedSigns(obs.GetBlackboard()), nav.MatrixOptions{Obstacles: x.obstaclesInAnswer()})
 			act.Outbound = append(act.Outbound,
 				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Map{Map: toProto(x.sent)}},
 				&pluginpb.Outbound{Kind: &pluginpb.Outbound_Evaluate{Evaluate: &pluginpb.Evaluate{}}})
@@ -307,6 +307,23 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	}
 	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
 	return act, nil
+}
+
+// reportedSigns returns the signs of signs.reported that report reported
+// (status Reported or Confirmed), in its order, as the map matrix takes
+// them; an unreadable key is no signs.
+func reportedSigns(bb map[string][]byte) []nav.Sign {
+	rep, err := signs.Get(bb, signs.KeyReported)
+	if err != nil {
+		return nil
+	}
+	var out []nav.Sign
+	for _, s := range rep {
+		if s.Status == signs.Reported || s.Status == signs.Confirmed {
+			out = append(out, nav.Sign{X: s.Pos.X, Z: s.Pos.Z, Letter: s.Letter, NX: s.Normal.X, NZ: s.Normal.Z})
+		}
+	}
+	return out
 }
 
 // droppedStep reports whether obs says that the Action of step was dropped.

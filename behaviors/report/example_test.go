@@ -32,7 +32,7 @@ func Example() {
 	w := act.GetWheels()
 	fmt.Println(act.GetEvents(), w.GetLeft() != 0 || w.GetRight() != 0)
 	// Output:
-	// report [report] [signs.reported signs]
+	// report [report] [signs.reported]
 	// [reported] [led9]
 	// [] true
 }

@@ -28,9 +28,8 @@
 //     the report: no checkpoint can change the score while it stands) and
 //     another after the report; a rise of the score marks the sign
 //     Confirmed, else Reported.
-//  6. Append the sign with its status to signs.reported (and to
-//     nav.KeySigns, the list the map matrix is built from), and fire
-//     "reported".
+//  6. Append the sign with its status to signs.reported (exit builds the
+//     map matrix's signs from it), and fire "reported".
 //
 // # When it gives up
 //
@@ -260,8 +259,8 @@ func NewLogged(log *zap.Logger) sdk.Behavior {
 func (r *Report) Describe() sdk.Description {
 	return sdk.Description{
 		Name: Name, Version: "1.0.0", States: []string{"report"},
-		BlackboardReads:  []string{signs.KeyCandidate, signs.KeyReported, nav.KeyMap, nav.KeySigns},
-		BlackboardWrites: []string{signs.KeyReported, nav.KeySigns},
+		BlackboardReads:  []string{signs.KeyCandidate, signs.KeyReported, nav.KeyMap},
+		BlackboardWrites: []string{signs.KeyReported},
 		Params:           params,
 	}
 }
@@ -937,7 +936,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 }
 
 // finish ends the job with status: it records the sign in signs.reported
-// (and, when it was reported, in nav.KeySigns) and fires "reported".
+// and fires "reported".
 func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs.Status, why string) *pluginpb.Action {
 	j := &r.job
 	j.phase = phaseDone
@@ -973,16 +972,6 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		g.failed = append(append(append(g.failed, j.tried...), j.failed...), j.target)
 	}
 	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
-	var ns []nav.Sign
-	for _, x := range rep {
-		if x.Status == signs.Reported || x.Status == signs.Confirmed {
-			ns = append(ns, nav.Sign{X: x.Pos.X, Z: x.Pos.Z, Letter: x.Letter, NX: x.Normal.X, NZ: x.Normal.Z})
-		}
-	}
-	writes[nav.KeySigns] = nav.EncodeSigns(ns)
-	if len(ns) == 0 {
-		writes[nav.KeySigns] = nil
-	}
 	act.Blackboard = writes
 	r.lastWrites = writes
 	act.Events = append(act.Events, EventReported)
