@@ -1,6 +1,10 @@
 package nav
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // TestArea4BeyondPassage: the robot saw a green connection (areas 1 and 4)
 // next to the start and the tiles around, but not the tiles beyond the
@@ -10,7 +14,7 @@ import "testing"
 func TestArea4BeyondPassage(t *testing.T) {
 	// A row of five tiles: start, green, two unknown, plain; walls above
 	// and below the row keep it one tile high.
-	m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 	r, c := m.StartTile()
 	m.SetFloor(r, c, FloorPlain)
 	m.SetFloor(r, c+1, FloorGreen)
@@ -71,7 +75,7 @@ func TestArea4FreeSpace(t *testing.T) {
 			// (0,1), yellow Y at (1,0) below S, and the block B of
 			// tc.rows×4 tiles from (1,1). S opens onto R and Y; R and Y
 			// open onto B; walls close everything else.
-			m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 			r, c := m.StartTile()
 			m.SetFloor(r, c, FloorPlain)
 			m.SetFloor(r, c+1, FloorRed)

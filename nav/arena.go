@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Arena bounds. Every wall of an Erebus arena stands inside its tile grid,
@@ -68,7 +69,7 @@ func (m *Map) arena() *arenaBox {
 // OutsideArena reports whether p lies past a side of the arena's tile
 // grid, as far as the map's walls tell (see above; false while they do
 // not tell). A point on a side's line is not outside.
-func (m *Map) OutsideArena(p Point) bool {
+func (m *Map) OutsideArena(p geom.Vec2) bool {
 	b := m.arena()
 	const eps = 0.003
 	return b.okX && (p.X < b.x0-eps || p.X > b.x1+eps) || b.okZ && (p.Z < b.z0-eps || p.Z > b.z1+eps)

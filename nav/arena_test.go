@@ -1,6 +1,10 @@
 package nav
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // TestOutsideArena: the bound on an axis holds once the outermost wall
 // lines seen on it lie symmetrically about erebus.GridCentre, and lifts
@@ -23,21 +27,21 @@ func TestOutsideArena(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		walls func(m *Map)
-		p     Point
+		p     geom.Vec2
 		want  bool
 	}{
-		{"no walls", func(*Map) {}, Point{0.3, -0.12}, false},
-		{"beyond the east side", func(m *Map) { vert(m, 0); vert(m, 4) }, Point{0.24, -0.12}, true},
-		{"beyond the west side", func(m *Map) { vert(m, 0); vert(m, 4) }, Point{-0.36, -0.12}, true},
-		{"inside", func(m *Map) { vert(m, 0); vert(m, 4) }, Point{0.12, -0.12}, false},
-		{"on the east side's line", func(m *Map) { vert(m, 0); vert(m, 4) }, Point{0.18, -0.12}, false},
-		{"one side only", func(m *Map) { vert(m, 0); vert(m, 3) }, Point{0.24, -0.12}, false},
-		{"a wall seen beyond", func(m *Map) { vert(m, 0); vert(m, 4); vert(m, 5) }, Point{0.24, -0.12}, false},
-		{"beyond the bottom", func(m *Map) { horiz(m, 0); horiz(m, 2) }, Point{0, 0.12}, true},
-		{"x bound says nothing of z", func(m *Map) { vert(m, 0); vert(m, 4) }, Point{0, 0.12}, false},
+		{"no walls", func(*Map) {}, geom.Vec2{X: 0.3, Z: -0.12}, false},
+		{"beyond the east side", func(m *Map) { vert(m, 0); vert(m, 4) }, geom.Vec2{X: 0.24, Z: -0.12}, true},
+		{"beyond the west side", func(m *Map) { vert(m, 0); vert(m, 4) }, geom.Vec2{X: -0.36, Z: -0.12}, true},
+		{"inside", func(m *Map) { vert(m, 0); vert(m, 4) }, geom.Vec2{X: 0.12, Z: -0.12}, false},
+		{"on the east side's line", func(m *Map) { vert(m, 0); vert(m, 4) }, geom.Vec2{X: 0.18, Z: -0.12}, false},
+		{"one side only", func(m *Map) { vert(m, 0); vert(m, 3) }, geom.Vec2{X: 0.24, Z: -0.12}, false},
+		{"a wall seen beyond", func(m *Map) { vert(m, 0); vert(m, 4); vert(m, 5) }, geom.Vec2{X: 0.24, Z: -0.12}, false},
+		{"beyond the bottom", func(m *Map) { horiz(m, 0); horiz(m, 2) }, geom.Vec2{X: 0, Z: 0.12}, true},
+		{"x bound says nothing of z", func(m *Map) { vert(m, 0); vert(m, 4) }, geom.Vec2{X: 0, Z: 0.12}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := NewMap(Point{-0.24, -0.12}, DefaultRobot(), DefaultMapConfig())
+			m := NewMap(geom.Vec2{X: -0.24, Z: -0.12}, DefaultRobot(), DefaultMapConfig())
 			tc.walls(m)
 			if got := m.OutsideArena(tc.p); got != tc.want {
 				t.Errorf("OutsideArena(%v) = %v, want %v", tc.p, got, tc.want)

@@ -3,6 +3,7 @@ package nav
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -49,7 +50,7 @@ type Calibrator struct {
 	Robot Robot
 
 	dir     int // +1 forwards, −1 backwards, 0 to decide
-	from    Point
+	from    geom.Vec2
 	t0      float64
 	turning bool
 	turnYaw float64
@@ -91,11 +92,11 @@ func (c *Calibrator) Step(obs *pluginpb.Observation, pose Pose) (float64, float6
 			c.turnTo(r.EscapeYaw(pose, dist), now)
 			return 0, 0
 		}
-		c.from, c.t0 = pose.Point, now
+		c.from, c.t0 = pose.Vec2, now
 	}
 	if c.pause > 0 {
 		c.pause--
-		c.from, c.t0 = pose.Point, now
+		c.from, c.t0 = pose.Vec2, now
 		return 0, 0
 	}
 	if c.dir > 0 && HoleAhead(obs) {
@@ -115,7 +116,7 @@ func (c *Calibrator) Step(obs *pluginpb.Observation, pose Pose) (float64, float6
 			c.dir, c.pause = -c.dir, calibPauseSteps
 			return 0, 0
 		}
-		c.from, c.t0 = pose.Point, now
+		c.from, c.t0 = pose.Vec2, now
 	}
 	v := w * float64(c.dir)
 	return v, v

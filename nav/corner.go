@@ -1,5 +1,7 @@
 package nav
 
+import "github.com/rescuekit/rescuekit/geom"
+
 // Diagonals past wall ends.
 //
 // A diagonal step crosses one quarter, from one of its corners to the
@@ -74,14 +76,14 @@ const closeRadius = 0.05
 // p: the robot got stuck there. At cornerStrikes they close: the gap
 // between the wall ends was too narrow after all (Erebus may extend each
 // end by half a wall's thickness). Other steps are unchanged.
-func (m *Map) CloseCorners(p Point) {
+func (m *Map) CloseCorners(p geom.Vec2) {
 	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
 	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
 		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
 			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
 				continue
 			}
-			c := Point{m.origin.X + (float64(nc)+0.5)*QuarterSize, m.origin.Z + (float64(nr)+0.5)*QuarterSize}
+			c := geom.Vec2{X: m.origin.X + (float64(nc)+0.5)*QuarterSize, Z: m.origin.Z + (float64(nr)+0.5)*QuarterSize}
 			q := nr*gridNodes + nc
 			if c.Dist(p) > closeRadius {
 				continue

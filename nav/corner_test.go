@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -26,7 +27,7 @@ func TestDiagonalPastWallEnds(t *testing.T) {
 		{"stuck there twice", 10, 2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := nav.NewMap(nav.Point{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
+			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
 			tr, tc := m.StartTile()
 			r, col := 4*tr, 4*tc
 			for j := 0; j <= 4; j++ {
@@ -40,12 +41,12 @@ func TestDiagonalPastWallEnds(t *testing.T) {
 				m.SetWall(r+j, col)   // the left side
 			}
 			for range c.strikes {
-				m.CloseCorners(nav.Point{X: 0.09, Z: 0.03}) // the quarter's centre
+				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.03}) // the quarter's centre
 			}
 			k := nav.DefaultCosts()
 			k.Corner = c.corner
-			f := m.Search(nav.Point{X: 0.06, Z: 0.06}, k)
-			got := !math.IsInf(f.Cost(nav.Point{X: 0.12, Z: 0}), 1)
+			f := m.Search(geom.Vec2{X: 0.06, Z: 0.06}, k)
+			got := !math.IsInf(f.Cost(geom.Vec2{X: 0.12, Z: 0}), 1)
 			if got != c.want {
 				t.Errorf("top-right corner reached %v, want %v", got, c.want)
 			}

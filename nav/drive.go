@@ -1,6 +1,10 @@
 package nav
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // Driver turns poses and targets into wheel speeds (rad/s) for a
 // differential-drive robot.
@@ -39,12 +43,12 @@ func (d Driver) Turn(p Pose, yaw float64) (left, right float64, done bool) {
 // Toward returns the wheel speeds that drive the robot from p towards q,
 // and arrived when it is within Tolerance. It turns on the spot while the
 // heading error is large and slows down near q.
-func (d Driver) Toward(p Pose, q Point, slowDown bool) (left, right float64, arrived bool) {
+func (d Driver) Toward(p Pose, q geom.Vec2, slowDown bool) (left, right float64, arrived bool) {
 	dist := p.Dist(q)
 	if dist < d.Tolerance {
 		return 0, 0, true
 	}
-	e := WrapAngle(YawTowards(p.Point, q) - p.Yaw)
+	e := WrapAngle(YawTowards(p.Vec2, q) - p.Yaw)
 	if math.Abs(e) > d.TurnInPlace {
 		l, r, _ := d.Turn(p, p.Yaw+e)
 		return l, r, false
@@ -116,7 +120,7 @@ func (f *Follower) turnAhead() bool {
 	if f.next+1 >= len(f.path) {
 		return true
 	}
-	var a Point
+	var a geom.Vec2
 	if f.next > 0 {
 		a = f.path[f.next-1]
 	} else {
@@ -160,7 +164,7 @@ func (m *Map) EscapeYaw(r Robot, p Pose, distance []float64) float64 {
 			continue
 		}
 		yaw := WrapAngle(p.Yaw + r.Distance[i].Angle)
-		if m.holeOnWay(Pose{Point: p.Point, Yaw: yaw}) {
+		if m.holeOnWay(Pose{Vec2: p.Vec2, Yaw: yaw}) {
 			continue
 		}
 		best, bd = yaw, d

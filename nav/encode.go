@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // KeyMap is the blackboard key explore writes the robot's map under, as
@@ -69,7 +71,7 @@ func DecodeMap(b []byte, r Robot) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := NewMap(Point{}, r, DefaultMapConfig())
+	m := NewMap(geom.Vec2{}, r, DefaultMapConfig())
 	m.load(b, h)
 	return m, nil
 }
@@ -226,7 +228,7 @@ func (m *Map) load(b []byte, h mapHeader) {
 	cr, cc := 4*nr+1, 4*nc+1
 	br, bc := 2*nr+1, 2*nc+1
 	m.cfg = DefaultMapConfig()
-	m.origin = Point{h.ox, h.oz}
+	m.origin = geom.Vec2{X: h.ox, Z: h.oz}
 	if m.fixedWall == nil {
 		m.fixedWall = make([]bool, gridCells*gridCells)
 	}

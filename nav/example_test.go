@@ -3,13 +3,14 @@ package nav_test
 import (
 	"fmt"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
 // A robot plans its way across a 3×3 room with a hole in the middle and
 // turns the map into the Erebus matrix.
 func Example() {
-	m := nav.NewMap(nav.Point{X: 0, Z: 0}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{X: 0, Z: 0}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	sr, sc := m.StartTile()
 	for i := 0; i <= 12; i++ { // the room's outer walls
 		m.SetWall(4*sr, 4*sc+i)
@@ -73,12 +74,12 @@ func ExampleTracker() {
 // each new encoding into it, reusing its memory; a bad encoding leaves the
 // map as it was.
 func ExampleMap_Load() {
-	explored := nav.NewMap(nav.Point{X: 0.3, Z: -0.1}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	explored := nav.NewMap(geom.Vec2{X: 0.3, Z: -0.1}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	sr, sc := explored.StartTile()
 	explored.SetFloor(sr, sc+1, nav.FloorSwamp)
 	b, _ := explored.MarshalBinary() // what explore publishes under nav.KeyMap
 
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	if err := m.Load(b); err != nil {
 		fmt.Println(err)
 	}

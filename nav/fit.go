@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // WallClearance returns how far (m) a point p lies from the surface of the
@@ -14,7 +15,7 @@ import (
 // between the walls the map has seen (a body of radius r fits where the
 // clearance is at least r); walls the map has not seen are not counted, nor
 // obstacles (Blocked tells about those on the nodes).
-func (m *Map) WallClearance(p Point, reach float64) float64 {
+func (m *Map) WallClearance(p geom.Vec2, reach float64) float64 {
 	half := erebus.WallThickness / 2
 	best := reach
 	cr, cc := m.Cell(p)
@@ -44,7 +45,7 @@ func (m *Map) WallClearance(p Point, reach float64) float64 {
 // Fits reports whether a body of radius r centred at p keeps clear of
 // every wall the map knows (WallClearance) and stands on no tile whose
 // floor is a hole.
-func (m *Map) Fits(p Point, r float64) bool {
+func (m *Map) Fits(p geom.Vec2, r float64) bool {
 	if tr, tc, ok := m.TileOf(p); !ok || m.Floor(tr, tc) == FloorHole {
 		return false
 	}
@@ -52,12 +53,12 @@ func (m *Map) Fits(p Point, r float64) bool {
 }
 
 // segDist is the distance from p to the segment ab.
-func segDist(p, a, b Point) float64 {
+func segDist(p, a, b geom.Vec2) float64 {
 	dx, dz := b.X-a.X, b.Z-a.Z
 	l2 := dx*dx + dz*dz
 	t := 0.0
 	if l2 > 0 {
 		t = max(0, min(1, ((p.X-a.X)*dx+(p.Z-a.Z)*dz)/l2))
 	}
-	return p.Dist(Point{a.X + t*dx, a.Z + t*dz})
+	return p.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
 }

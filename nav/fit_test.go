@@ -5,15 +5,16 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // pocketMap is the start tile with a wall on its right side, a wall down
 // its middle line from its top side to its centre (a pocket one quarter
 // wide between the two, as beside the signs of R2D2__7_ of
 // shared/more-worlds that no report reached), and a hole tile below it.
-func pocketMap(t *testing.T) (*Map, Point) {
+func pocketMap(t *testing.T) (*Map, geom.Vec2) {
 	t.Helper()
-	m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 	sr, sc := m.StartTile()
 	r0, c0 := 4*sr, 4*sc
 	for r := 0; r <= 4; r++ {
@@ -33,14 +34,14 @@ func TestWallClearance(t *testing.T) {
 	q := QuarterSize
 	cases := []struct {
 		name string
-		p    Point
+		p    geom.Vec2
 		want float64
 	}{
-		{"middle of the pocket", Point{c.X + q/2, c.Z - q/2}, q/2 - half},
-		{"beside the middle wall, left of it", Point{c.X - 0.02, c.Z - q/2}, 0.02 - half},
-		{"below the middle wall's end", Point{c.X, c.Z + 0.03}, 0.03 - half},
-		{"diagonal from the middle wall's end", Point{c.X - 0.03, c.Z + 0.04}, 0.05 - half},
-		{"far from every wall", Point{c.X - 0.2, c.Z}, 0.1},
+		{"middle of the pocket", geom.Vec2{X: c.X + q/2, Z: c.Z - q/2}, q/2 - half},
+		{"beside the middle wall, left of it", geom.Vec2{X: c.X - 0.02, Z: c.Z - q/2}, 0.02 - half},
+		{"below the middle wall's end", geom.Vec2{X: c.X, Z: c.Z + 0.03}, 0.03 - half},
+		{"diagonal from the middle wall's end", geom.Vec2{X: c.X - 0.03, Z: c.Z + 0.04}, 0.05 - half},
+		{"far from every wall", geom.Vec2{X: c.X - 0.2, Z: c.Z}, 0.1},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,16 +58,16 @@ func TestFits(t *testing.T) {
 	q := QuarterSize
 	cases := []struct {
 		name string
-		p    Point
+		p    geom.Vec2
 		want bool
 	}{
-		{"in the pocket, one quarter wide", Point{c.X + q/2, c.Z - q/2}, false},
+		{"in the pocket, one quarter wide", geom.Vec2{X: c.X + q/2, Z: c.Z - q/2}, false},
 		{"the tile's centre, on the middle wall's end", c, false},
-		{"left half of the tile, clear of the middle wall", Point{c.X - 0.05, c.Z - q/2}, true},
-		{"below the pocket, clear of both walls", Point{c.X + 0.01, c.Z + 0.043}, true},
-		{"below the pocket, grazing the middle wall's end", Point{c.X + 0.01, c.Z + 0.035}, false},
-		{"on the hole tile", Point{c.X - 0.03, c.Z + 0.09}, false},
-		{"outside the map", Point{1e3, 1e3}, false},
+		{"left half of the tile, clear of the middle wall", geom.Vec2{X: c.X - 0.05, Z: c.Z - q/2}, true},
+		{"below the pocket, clear of both walls", geom.Vec2{X: c.X + 0.01, Z: c.Z + 0.043}, true},
+		{"below the pocket, grazing the middle wall's end", geom.Vec2{X: c.X + 0.01, Z: c.Z + 0.035}, false},
+		{"on the hole tile", geom.Vec2{X: c.X - 0.03, Z: c.Z + 0.09}, false},
+		{"outside the map", geom.Vec2{X: 1e3, Z: 1e3}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,10 @@
 package nav
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // grazing is the smallest component across a wall line of a ray's
 // direction for its reading to count for a cell on that line, as freeAlong
@@ -15,7 +19,7 @@ const grazing = 0.3
 // (erebus.ObstacleInfraRed against erebus.WallInfraRed), strung out along
 // the line as the robot drives (AreaCiclo2Joaco__1_ of shared/more-worlds:
 // a row of wall cells in front of an obstacle, seen through a passage).
-func (m *Map) hitAlong(q, dir Point) {
+func (m *Map) hitAlong(q, dir geom.Vec2) {
 	u, v := (q.X-m.origin.X)/CellSize, (q.Z-m.origin.Z)/CellSize
 	dc := math.Abs(u-2*math.Round(u/2)) * CellSize // to the nearest vertical line
 	dr := math.Abs(v-2*math.Round(v/2)) * CellSize // to the nearest horizontal line

@@ -3,6 +3,7 @@ package nav
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -129,7 +130,7 @@ func DefaultMapConfig() MapConfig {
 type Map struct {
 	cfg    MapConfig
 	robot  Robot
-	origin Point // world position of cell (0, 0), the top-left corner of tile (0, 0)
+	origin geom.Vec2 // world position of cell (0, 0), the top-left corner of tile (0, 0)
 
 	hits, frees []uint16         // per cell
 	obst        []uint16         // per node: readings off the wall lines
@@ -160,10 +161,10 @@ type Map struct {
 }
 
 // NewMap returns an empty map whose start tile is centred at start.
-func NewMap(start Point, r Robot, cfg MapConfig) *Map {
+func NewMap(start geom.Vec2, r Robot, cfg MapConfig) *Map {
 	m := &Map{cfg: cfg, robot: r}
 	off := float64(MaxTiles)*TileSize + TileSize/2
-	m.origin = Point{start.X - off, start.Z - off}
+	m.origin = geom.Vec2{X: start.X - off, Z: start.Z - off}
 	m.hits = make([]uint16, gridCells*gridCells)
 	m.frees = make([]uint16, gridCells*gridCells)
 	m.obst = make([]uint16, gridNodes*gridNodes)
@@ -180,18 +181,18 @@ func NewMap(start Point, r Robot, cfg MapConfig) *Map {
 func (m *Map) Version() uint64 { return m.version }
 
 // Start returns the centre of the start tile.
-func (m *Map) Start() Point { return m.TileCenter(MaxTiles, MaxTiles) }
+func (m *Map) Start() geom.Vec2 { return m.TileCenter(MaxTiles, MaxTiles) }
 
 // StartTile returns the start tile's (row, col).
 func (m *Map) StartTile() (row, col int) { return MaxTiles, MaxTiles }
 
 // TileCenter returns the centre of tile (row, col).
-func (m *Map) TileCenter(row, col int) Point {
-	return Point{m.origin.X + (float64(col)+0.5)*TileSize, m.origin.Z + (float64(row)+0.5)*TileSize}
+func (m *Map) TileCenter(row, col int) geom.Vec2 {
+	return geom.Vec2{X: m.origin.X + (float64(col)+0.5)*TileSize, Z: m.origin.Z + (float64(row)+0.5)*TileSize}
 }
 
 // TileOf returns the tile (row, col) containing p; ok is false outside the map.
-func (m *Map) TileOf(p Point) (row, col int, ok bool) {
+func (m *Map) TileOf(p geom.Vec2) (row, col int, ok bool) {
 	fr, fc := (p.Z-m.origin.Z)/TileSize, (p.X-m.origin.X)/TileSize
 	if !(fr >= 0 && fc >= 0 && fr < gridTiles && fc < gridTiles) {
 		return 0, 0, false
@@ -251,12 +252,12 @@ func (m *Map) obstacle(n int) bool {
 }
 
 // cellPos returns the world position of cell (row, col).
-func (m *Map) cellPos(row, col int) Point {
-	return Point{m.origin.X + float64(col)*CellSize, m.origin.Z + float64(row)*CellSize}
+func (m *Map) cellPos(row, col int) geom.Vec2 {
+	return geom.Vec2{X: m.origin.X + float64(col)*CellSize, Z: m.origin.Z + float64(row)*CellSize}
 }
 
 // NodePos returns the world position of node (row, col) (cell (2row, 2col)).
-func (m *Map) nodePos(n int) Point {
+func (m *Map) nodePos(n int) geom.Vec2 {
 	return m.cellPos(2*(n/gridNodes), 2*(n%gridNodes))
 }
 
@@ -327,9 +328,9 @@ func (m *Map) lidar(p Pose, l *pluginpb.Lidar) {
 // maxRange or more is no hit.
 func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 	sn, cs := math.Sin(p.Yaw), math.Cos(p.Yaw)
-	o := Point{p.X + s.X*cs + s.Z*sn, p.Z - s.X*sn + s.Z*cs}
+	o := geom.Vec2{X: p.X + s.X*cs + s.Z*sn, Z: p.Z - s.X*sn + s.Z*cs}
 	a := p.Yaw + s.Angle
-	dir := Point{-math.Sin(a), -math.Cos(a)}
+	dir := geom.Vec2{X: -math.Sin(a), Z: -math.Cos(a)}
 	hit := d < maxRange-0.005 && d <= m.cfg.MaxRange
 	free := math.Min(d, m.cfg.MaxRange) - 0.012
 	if free > 0 {
@@ -337,9 +338,9 @@ func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 		m.clearAlong(o, dir, free)
 	}
 	if hit {
-		m.hitAlong(Point{o.X + dir.X*d, o.Z + dir.Z*d}, dir)
+		m.hitAlong(geom.Vec2{X: o.X + dir.X*d, Z: o.Z + dir.Z*d}, dir)
 		// The tile just before the wall is inside the arena.
-		if tr, tc, ok := m.TileOf(Point{o.X + dir.X*(d-0.012), o.Z + dir.Z*(d-0.012)}); ok {
+		if tr, tc, ok := m.TileOf(geom.Vec2{X: o.X + dir.X*(d-0.012), Z: o.Z + dir.Z*(d-0.012)}); ok {
 			m.grow(tr, tc)
 		}
 	}
@@ -347,7 +348,7 @@ func (m *Map) ray(p Pose, s Ray, d, maxRange float64) {
 
 // freeAlong counts the wall cells the ray from o along dir crosses within
 // length l without a hit.
-func (m *Map) freeAlong(o, dir Point, l float64) {
+func (m *Map) freeAlong(o, dir geom.Vec2, l float64) {
 	u0, v0 := (o.X-m.origin.X)/CellSize, (o.Z-m.origin.Z)/CellSize
 	du, dv := dir.X*l/CellSize, dir.Z*l/CellSize
 	const tol = 0.007 / CellSize
@@ -378,9 +379,9 @@ func (m *Map) freeAlong(o, dir Point, l float64) {
 
 // clearAlong takes obstacle evidence away from the nodes the free part of
 // a ray passes right through.
-func (m *Map) clearAlong(o, dir Point, l float64) {
+func (m *Map) clearAlong(o, dir geom.Vec2, l float64) {
 	for t := 0.0; t <= l; t += 0.02 {
-		q := Point{o.X + dir.X*t, o.Z + dir.Z*t}
+		q := geom.Vec2{X: o.X + dir.X*t, Z: o.Z + dir.Z*t}
 		n, ok := m.nodeAt(q)
 		if !ok || m.obst[n] == 0 || m.nodePos(n).Dist(q) > 0.012 {
 			continue
@@ -414,7 +415,7 @@ func (m *Map) count(counts []uint16, i int) {
 }
 
 // hit counts a reading that ended at q.
-func (m *Map) hit(q Point) {
+func (m *Map) hit(q geom.Vec2) {
 	u, v := (q.X-m.origin.X)/CellSize, (q.Z-m.origin.Z)/CellSize
 	if !(u >= 0 && v >= 0 && u < gridCells-1 && v < gridCells-1) {
 		return
@@ -441,7 +442,7 @@ func (m *Map) hit(q Point) {
 
 // obstacleAt records a reading off the wall lines: the nodes a robot
 // centre could not occupy are marked.
-func (m *Map) obstacleAt(q Point) {
+func (m *Map) obstacleAt(q geom.Vec2) {
 	reach := m.robot.BodyRadius + 0.006
 	nu, nv := (q.X-m.origin.X)/QuarterSize, (q.Z-m.origin.Z)/QuarterSize
 	for nr := int(nv) - 1; nr <= int(nv)+2; nr++ {
@@ -502,7 +503,7 @@ func (m *Map) colour(p Pose, f Floor) {
 	}
 	if f == FloorHole {
 		// The robot stands: the tile under its centre is no hole.
-		if rr, rc, ok := m.TileOf(p.Point); ok && rr == tr && rc == tc {
+		if rr, rc, ok := m.TileOf(p.Vec2); ok && rr == tr && rc == tc {
 			return
 		}
 	}
@@ -534,7 +535,7 @@ const holeNearRadius = 0.035
 
 // markHoleNear blocks the nodes within holeNearRadius of q, where the
 // colour sensor saw a hole too near a tile edge to tell its tile.
-func (m *Map) markHoleNear(q Point) {
+func (m *Map) markHoleNear(q geom.Vec2) {
 	nu, nv := (q.X-m.origin.X)/QuarterSize, (q.Z-m.origin.Z)/QuarterSize
 	for nr := int(nv) - 1; nr <= int(nv)+2; nr++ {
 		for nc := int(nu) - 1; nc <= int(nu)+2; nc++ {
@@ -556,7 +557,7 @@ func (m *Map) markHoleNear(q Point) {
 
 // HoleNear reports whether the node nearest p is kept free because the
 // colour sensor saw a hole next to it that it could not give a tile.
-func (m *Map) HoleNear(p Point) bool {
+func (m *Map) HoleNear(p geom.Vec2) bool {
 	n, ok := m.nodeAt(p)
 	return ok && m.holeNear[n]
 }
@@ -596,7 +597,7 @@ func (m *Map) SetWall(row, col int) {
 func (m *Map) Bounds() (r0, c0, r1, c1 int) { return m.t0r, m.t0c, m.t1r, m.t1c }
 
 // Cell returns the matrix cell (row, col) of the full grid nearest to p.
-func (m *Map) Cell(p Point) (row, col int) {
+func (m *Map) Cell(p geom.Vec2) (row, col int) {
 	return int(math.Round((p.Z - m.origin.Z) / CellSize)), int(math.Round((p.X - m.origin.X) / CellSize))
 }
 

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // refHeap is container/heap's reference ordering of the same entries.
@@ -61,7 +63,7 @@ func TestNodeHeapOrder(t *testing.T) {
 // refSearch is Search as it was first written (container/heap, a loop over
 // the eight neighbours, fresh buffers): the reference the optimised Search
 // must match exactly, costs and parents.
-func refSearch(m *Map, p Point, k Costs) *Field {
+func refSearch(m *Map, p geom.Vec2, k Costs) *Field {
 	w := m.weights(k)
 	r0, c0, r1, c1 := m.window()
 	s := &struct {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -23,13 +24,13 @@ func TestHoleSeenNearAnEdge(t *testing.T) {
 	}{
 		// Facing −Z, the sensor 2 mm short of the start tile's top-left
 		// corner (the tile spans −0.06..0.06).
-		{"at a corner", nav.Pose{Point: nav.Point{X: -0.061, Z: -0.06 + r.ColourOffset + 0.008}, Yaw: 0}},
+		{"at a corner", nav.Pose{Vec2: geom.Vec2{X: -0.061, Z: -0.06 + r.ColourOffset + 0.008}, Yaw: 0}},
 		// Facing +X diagonally up to the start tile's top-right corner.
-		{"diagonally at a corner", nav.Pose{Point: nav.Pose{Point: nav.Point{X: 0.06, Z: -0.06}, Yaw: -math.Pi / 4}.Forward(-r.ColourOffset - 0.004), Yaw: -math.Pi / 4}},
+		{"diagonally at a corner", nav.Pose{Vec2: nav.Pose{Vec2: geom.Vec2{X: 0.06, Z: -0.06}, Yaw: -math.Pi / 4}.Forward(-r.ColourOffset - 0.004), Yaw: -math.Pi / 4}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := nav.NewMap(nav.Point{}, r, nav.DefaultMapConfig())
+			m := nav.NewMap(geom.Vec2{}, r, nav.DefaultMapConfig())
 			q := c.p.Forward(r.ColourOffset)
 			m.Integrate(black, c.p)
 			sr, sc := m.StartTile()
@@ -41,7 +42,7 @@ func TestHoleSeenNearAnEdge(t *testing.T) {
 				}
 			}
 			// The node nearest the reading: the tile corner.
-			corner := nav.Point{X: math.Round(q.X/0.06) * 0.06, Z: math.Round(q.Z/0.06) * 0.06}
+			corner := geom.Vec2{X: math.Round(q.X/0.06) * 0.06, Z: math.Round(q.Z/0.06) * 0.06}
 			if !m.HoleNear(corner) || !m.Blocked(corner) {
 				t.Errorf("corner node %v: HoleNear %v Blocked %v, want both", corner, m.HoleNear(corner), m.Blocked(corner))
 			}
@@ -78,13 +79,13 @@ func TestSearchSeedsNearWall(t *testing.T) {
 	for r := 0; r <= 6; r++ {
 		m.SetWall(r0+r, c0+4)
 	}
-	end := nav.Point{X: m.Start().X + 0.06, Z: m.Start().Z + 0.12} // the wall's end cell
+	end := geom.Vec2{X: m.Start().X + 0.06, Z: m.Start().Z + 0.12} // the wall's end cell
 	if !m.Blocked(end) {
 		t.Fatalf("node at the wall end %v is free, want blocked", end)
 	}
 	// The robot stands in the quarter south-west of the wall end, near its
 	// far corner, and heads for tile (0, 2) beyond the wall.
-	from := nav.Point{X: end.X - 0.052, Z: end.Z + 0.012}
+	from := geom.Vec2{X: end.X - 0.052, Z: end.Z + 0.012}
 	to := m.TileCenter(sr, sc+2)
 	path, _, ok := m.PlanTo(from, to, nav.DefaultCosts())
 	if !ok {
@@ -107,13 +108,13 @@ func TestEscapeYawAvoidsHoles(t *testing.T) {
 	// 1 cm east of the centre of the tile west of the hole, turned so that
 	// sensor 3 (−149°) looks straight east at the hole.
 	c := m.TileCenter(sr+1, sc+1)
-	p := nav.Pose{Point: nav.Point{X: c.X + 0.01, Z: c.Z}, Yaw: -math.Pi/2 - r.Distance[3].Angle}
+	p := nav.Pose{Vec2: geom.Vec2{X: c.X + 0.01, Z: c.Z}, Yaw: -math.Pi/2 - r.Distance[3].Angle}
 	dist := []float64{0.1, 0.1, 0.1, 0.5, 0.4, 0.1, 0.1, 0.1}
 	if got := r.EscapeYaw(p, dist); math.Abs(nav.WrapAngle(got-(-math.Pi/2))) > 1e-9 {
 		t.Fatalf("Robot.EscapeYaw = %.2f, want sensor 3's direction −π/2 (east)", got)
 	}
 	got := m.EscapeYaw(r, p, dist)
-	ahead := nav.Pose{Point: p.Point, Yaw: got}.Forward(0.06)
+	ahead := nav.Pose{Vec2: p.Vec2, Yaw: got}.Forward(0.06)
 	if tr, tc, _ := m.TileOf(ahead); m.Floor(tr, tc) == nav.FloorHole {
 		t.Errorf("Map.EscapeYaw = %.2f leads onto the hole at %v", got, ahead)
 	}
@@ -132,7 +133,7 @@ func TestPathsKeepOffUnseenCorners(t *testing.T) {
 	sr, sc := m.StartTile()
 	c := m.TileCenter(sr+1, sc+1)
 	h := nav.TileSize / 2
-	corners := []nav.Point{{X: c.X - h, Z: c.Z - h}, {X: c.X + h, Z: c.Z - h}, {X: c.X - h, Z: c.Z + h}, {X: c.X + h, Z: c.Z + h}}
+	corners := []geom.Vec2{{X: c.X - h, Z: c.Z - h}, {X: c.X + h, Z: c.Z - h}, {X: c.X - h, Z: c.Z + h}, {X: c.X + h, Z: c.Z + h}}
 	for _, p := range corners {
 		if m.Blocked(p) {
 			t.Errorf("corner %v of the unknown tile is blocked, want free (only weighed)", p)
@@ -155,12 +156,12 @@ func TestPathsKeepOffUnseenCorners(t *testing.T) {
 	}
 }
 
-func segPointDist(a, b, p nav.Point) float64 {
+func segPointDist(a, b, p geom.Vec2) float64 {
 	dx, dz := b.X-a.X, b.Z-a.Z
 	l2 := dx*dx + dz*dz
 	if l2 == 0 {
 		return a.Dist(p)
 	}
 	t := math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Z-a.Z)*dz)/l2))
-	return p.Dist(nav.Point{X: a.X + t*dx, Z: a.Z + t*dz})
+	return p.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
 }

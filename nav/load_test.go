@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -81,7 +82,7 @@ func stateDiff(a, b *Map) string {
 
 // searchDiff plans on a and b from p under k and describes the first node
 // whose cost or parent differs, or returns "".
-func searchDiff(a, b *Map, p Point, k Costs) string {
+func searchDiff(a, b *Map, p geom.Vec2, k Costs) string {
 	fa, fb := a.Search(p, k), b.Search(p, k)
 	if [4]int{fa.r0, fa.c0, fa.r1, fa.c1} != [4]int{fb.r0, fb.c0, fb.r1, fb.c1} || fa.n != fb.n {
 		return fmt.Sprintf("window or reach: %v %d vs %v %d", [4]int{fa.r0, fa.c0, fa.r1, fa.c1}, fa.n, [4]int{fb.r0, fb.c0, fb.r1, fb.c1}, fb.n)
@@ -102,15 +103,15 @@ func searchDiff(a, b *Map, p Point, k Costs) string {
 // so that its caches are filled.
 func sensedMap(seed byte) *Map {
 	r := DefaultRobot()
-	m := NewMap(Point{X: 0.1, Z: -0.2}, r, DefaultMapConfig())
-	p := Pose{Point: m.Start(), Yaw: float64(seed%4) * math.Pi / 2}
+	m := NewMap(geom.Vec2{X: 0.1, Z: -0.2}, r, DefaultMapConfig())
+	p := Pose{Vec2: m.Start(), Yaw: float64(seed%4) * math.Pi / 2}
 	d := make([]float64, len(r.Distance))
 	for i := range d {
 		d[i] = 0.02 + 0.03*float64((int(seed)+i)%9)
 	}
 	for i := 0; i < 3; i++ {
 		m.Integrate(&pluginpb.Observation{Distance: d, Colour: &pluginpb.Colour{R: 162, G: 162, B: 162}}, p)
-		p.Point = p.Forward(0.05)
+		p.Vec2 = p.Forward(0.05)
 	}
 	m.Integrate(&pluginpb.Observation{Colour: &pluginpb.Colour{R: 0, G: 0, B: 0}}, p)
 	m.Search(m.Start(), DefaultCosts())
@@ -120,7 +121,7 @@ func sensedMap(seed byte) *Map {
 // roomMap returns a decoded map of a walled rows×cols room with floor f
 // on one tile, searched once.
 func roomMap(rows, cols int, f Floor) *Map {
-	m := NewMap(Point{X: -0.3, Z: 0.4}, DefaultRobot(), DefaultMapConfig())
+	m := NewMap(geom.Vec2{X: -0.3, Z: 0.4}, DefaultRobot(), DefaultMapConfig())
 	sr, sc := m.StartTile()
 	for c := 0; c <= 4*cols; c++ {
 		m.SetWall(4*sr, 4*sc+c)
@@ -174,7 +175,7 @@ func checkLoad(t *testing.T, m *Map, b []byte) {
 		t.Fatal("Load and DecodeMap encode differently")
 	}
 	r0, c0, r1, c1 := m.Bounds()
-	for i, p := range []Point{m.Start(), m.TileCenter((r0+r1)/2, (c0+c1)/2)} {
+	for i, p := range []geom.Vec2{m.Start(), m.TileCenter((r0+r1)/2, (c0+c1)/2)} {
 		k := []Costs{DefaultCosts(), {Swamp: 5, Unknown: 0.5, IgnoreObstacles: true}}[i]
 		if d := searchDiff(m, want, p, k); d != "" {
 			t.Fatalf("searches from %v differ: %s", p, d)
@@ -193,11 +194,11 @@ func TestLoad(t *testing.T) {
 	badFloor := slices.Clone(small)
 	badFloor[28+9*9] = byte(nFloor)
 	starts := map[string]func() *Map{
-		"new":     func() *Map { return NewMap(Point{X: 1, Z: 2}, DefaultRobot(), DefaultMapConfig()) },
+		"new":     func() *Map { return NewMap(geom.Vec2{X: 1, Z: 2}, DefaultRobot(), DefaultMapConfig()) },
 		"small":   func() *Map { return roomMap(2, 2, FloorHole) },
 		"big":     func() *Map { return roomMap(4, 6, FloorSwamp) },
 		"sensed":  func() *Map { return sensedMap(5) },
-		"minhits": func() *Map { return NewMap(Point{}, DefaultRobot(), MapConfig{MinHits: 0, FreeRatio: 0}) },
+		"minhits": func() *Map { return NewMap(geom.Vec2{}, DefaultRobot(), MapConfig{MinHits: 0, FreeRatio: 0}) },
 	}
 	inputs := map[string][]byte{
 		"small": small, "big": big, "sensed": sensed,
@@ -230,10 +231,10 @@ func FuzzLoad(f *testing.F) {
 	f.Add(byte(1), sensed, sensed)
 	// The maps loaded into, made once: each run loads into a copy.
 	bases := []*Map{
-		NewMap(Point{X: 0.2}, DefaultRobot(), DefaultMapConfig()),
+		NewMap(geom.Vec2{X: 0.2}, DefaultRobot(), DefaultMapConfig()),
 		sensedMap(1), sensedMap(6),
 		roomMap(1, 1, FloorCheckpoint), roomMap(3, 2, FloorHole),
-		NewMap(Point{}, DefaultRobot(), MapConfig{MinHits: 0}),
+		NewMap(geom.Vec2{}, DefaultRobot(), MapConfig{MinHits: 0}),
 	}
 	f.Fuzz(func(t *testing.T, how byte, first, b []byte) {
 		m := cloneMap(bases[int(how)%len(bases)])
@@ -262,7 +263,7 @@ func BenchmarkDecodeMap(b *testing.B) {
 
 func BenchmarkLoad(b *testing.B) {
 	enc := benchMap()
-	m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := m.Load(enc); err != nil {

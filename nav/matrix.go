@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Sign is a victim or hazard the robot reported: where it is, the letter
@@ -467,7 +468,7 @@ func (m *Map) openBlocks(comp []int32, n int) []int {
 // with a sensor's reading: a hit on the wall line it is near, or, off the
 // wall lines, obstacle evidence on the nodes around it. It is for tools and
 // tests that build a map from known geometry.
-func (m *Map) AddReading(q Point) {
+func (m *Map) AddReading(q geom.Vec2) {
 	m.hit(q)
 	if tr, tc, ok := m.TileOf(q); ok {
 		m.grow(tr, tc)
@@ -487,7 +488,7 @@ func (m *Map) freeObstacle(n int) bool { return m.obstacle(n) && !m.blockedBy(n,
 // seen).
 type obstacleBlob struct {
 	nodes  []int
-	centre Point // mean of the nodes' positions
+	centre geom.Vec2 // mean of the nodes' positions
 }
 
 // obstacleBlobs returns the groups of free obstacle nodes.

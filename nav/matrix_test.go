@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
@@ -24,8 +25,8 @@ import (
 func truthMap(t testing.TB, w *world.World) (*nav.Map, []nav.Sign) {
 	t.Helper()
 	start := w.Start.Pos
-	m := nav.NewMap(nav.Point{X: start.X, Z: start.Z}, nav.DefaultRobot(), nav.DefaultMapConfig())
-	sr, sc, ok := m.TileOf(nav.Point{X: start.X, Z: start.Z})
+	m := nav.NewMap(start, nav.DefaultRobot(), nav.DefaultMapConfig())
+	sr, sc, ok := m.TileOf(start)
 	if !ok {
 		t.Fatal("start outside the map")
 	}
@@ -163,7 +164,7 @@ func seeObstacles(m *nav.Map, obs []world.Obstacle) {
 			n := int(math.Ceil(math.Hypot(bx-ax, bz-az) / 0.005))
 			for k := range n {
 				f := float64(k) / float64(n)
-				m.AddReading(nav.Point{X: o.Center.X + ax + f*(bx-ax), Z: o.Center.Z + az + f*(bz-az)})
+				m.AddReading(geom.Vec2{X: o.Center.X + ax + f*(bx-ax), Z: o.Center.Z + az + f*(bz-az)})
 			}
 		}
 	}
@@ -213,7 +214,7 @@ func TestMatrixObstacles(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+			m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 			for r := -2; r <= 2; r++ {
 				for cc := -2; cc <= 2; cc++ {
 					m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+cc, nav.FloorPlain)
@@ -222,7 +223,7 @@ func TestMatrixObstacles(t *testing.T) {
 			st := m.Start()
 			var obs []world.Obstacle
 			for _, b := range c.boxes {
-				obs = append(obs, world.Obstacle{Center: world.Vec2{X: st.X + b.dx, Z: st.Z + b.dz}, Half: world.Vec2{X: b.half, Z: b.half}})
+				obs = append(obs, world.Obstacle{Center: geom.Vec2{X: st.X + b.dx, Z: st.Z + b.dz}, Half: geom.Vec2{X: b.half, Z: b.half}})
 			}
 			seeObstacles(m, obs)
 			got := cellsOf(m.MatrixWith(nil, nav.MatrixOptions{Obstacles: c.opt}), "x")
@@ -289,15 +290,15 @@ func TestMatrixObstaclesShared(t *testing.T) {
 // tolerance that snaps them onto the wall line, and a curved wall's arc
 // make no 'x'.
 func TestMatrixNoObstacleFromWalls(t *testing.T) {
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	st := m.Start()
 	// A wall along the start tile's top edge, seen 1.5 cm off its line.
 	for x := -0.06; x <= 0.06; x += 0.005 {
-		m.AddReading(nav.Point{X: st.X + x, Z: st.Z - 0.06 + 0.015})
+		m.AddReading(geom.Vec2{X: st.X + x, Z: st.Z - 0.06 + 0.015})
 	}
 	// A quarter circle of radius 0.06 around the next tile's corner.
 	for a := 0.0; a <= math.Pi/2; a += 0.05 {
-		m.AddReading(nav.Point{X: st.X + 0.06 + 0.06*math.Cos(a), Z: st.Z + 0.06 - 0.06*math.Sin(a)})
+		m.AddReading(geom.Vec2{X: st.X + 0.06 + 0.06*math.Cos(a), Z: st.Z + 0.06 - 0.06*math.Sin(a)})
 	}
 	for r := range 3 {
 		for c := range 3 {

@@ -5,12 +5,13 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // obsAt returns an Observation at pose p with the given wheel readings.
-func obsAt(step uint64, p nav.Point, wl, wr float64) *pluginpb.Observation {
+func obsAt(step uint64, p geom.Vec2, wl, wr float64) *pluginpb.Observation {
 	return &pluginpb.Observation{
 		Step: step, SimTime: float64(step) * 0.032,
 		Gps:            &pluginpb.Vec3{X: p.X, Y: -0.03, Z: p.Z},
@@ -22,13 +23,13 @@ func TestTrackerStartYaw(t *testing.T) {
 	for _, yaw := range nav.StartYaws {
 		t.Run("", func(t *testing.T) {
 			tr := nav.NewTracker(nav.DefaultRobot())
-			start := nav.Point{X: 0.3, Z: -0.2}
+			start := geom.Vec2{X: 0.3, Z: -0.2}
 			// Drive straight ahead 5 cm in 25 steps; a slight GPS offset
 			// stands for noise.
 			var w float64
 			for i := 0; i <= 25; i++ {
 				d := 0.002 * float64(i)
-				p := nav.Pose{Point: start, Yaw: yaw}.Forward(d)
+				p := nav.Pose{Vec2: start, Yaw: yaw}.Forward(d)
 				p.X += 0.0005 * float64(i%2)
 				w = d / 0.02
 				tr.Update(obsAt(uint64(i+1), p, w, w))
@@ -45,7 +46,7 @@ func TestTrackerStartYaw(t *testing.T) {
 
 func TestTrackerTurnAndRelocation(t *testing.T) {
 	tr := nav.NewTracker(nav.DefaultRobot())
-	p := nav.Point{}
+	p := geom.Vec2{}
 	tr.Update(obsAt(1, p, 0, 0))
 	for i := 2; i <= 30; i++ { // straight run facing yaw 0 (−Z)
 		p.Z -= 0.002
@@ -61,7 +62,7 @@ func TestTrackerTurnAndRelocation(t *testing.T) {
 		t.Errorf("yaw after a quarter turn %.3f, want π/2", got)
 	}
 	// A relocation: the GPS jumps, the yaw is 0 again.
-	o := obsAt(32, nav.Point{X: 0.5, Z: 0.5}, base-dw, base+dw)
+	o := obsAt(32, geom.Vec2{X: 0.5, Z: 0.5}, base-dw, base+dw)
 	o.Inbox = []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}}}
 	tr.Update(o)
 	if !tr.Relocated() || tr.Pose().Yaw != 0 || tr.Pose().X != 0.5 {
@@ -78,7 +79,7 @@ func readings(p nav.Pose, xs, zs []float64) []float64 {
 	out := make([]float64, len(r.Distance))
 	sn, cs := math.Sin(p.Yaw), math.Cos(p.Yaw)
 	for i, s := range r.Distance {
-		o := nav.Point{X: p.X + s.X*cs + s.Z*sn, Z: p.Z - s.X*sn + s.Z*cs}
+		o := geom.Vec2{X: p.X + s.X*cs + s.Z*sn, Z: p.Z - s.X*sn + s.Z*cs}
 		a := p.Yaw + s.Angle
 		dx, dz := -math.Sin(a), -math.Cos(a)
 		best := math.Inf(1)
@@ -102,7 +103,7 @@ func readings(p nav.Pose, xs, zs []float64) []float64 {
 }
 
 func TestMapWallsFromReadings(t *testing.T) {
-	start := nav.Point{X: 0.06, Z: 0.06} // the start tile spans 0..0.12
+	start := geom.Vec2{X: 0.06, Z: 0.06} // the start tile spans 0..0.12
 	cases := []struct {
 		name     string
 		xs, zs   []float64
@@ -129,10 +130,10 @@ func TestMapWallsFromReadings(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := nav.NewMap(start, nav.DefaultRobot(), nav.DefaultMapConfig())
-			r0, c0 := m.Cell(nav.Point{X: 0, Z: 0})
+			r0, c0 := m.Cell(geom.Vec2{X: 0, Z: 0})
 			for step, yaw := range c.yaws {
 				for k := 0; k < 3; k++ {
-					p := nav.Pose{Point: start, Yaw: yaw}
+					p := nav.Pose{Vec2: start, Yaw: yaw}
 					m.Integrate(&pluginpb.Observation{Step: uint64(step*3 + k), Distance: readings(p, c.xs, c.zs)}, p)
 				}
 			}
@@ -169,8 +170,8 @@ func TestMapColour(t *testing.T) {
 		}
 	}
 	// A hole seen just ahead goes to the tile ahead, not the robot's.
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
-	p := nav.Pose{Point: nav.Point{X: 0, Z: -0.028}, Yaw: 0} // sensor 2 mm past the tile edge
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	p := nav.Pose{Vec2: geom.Vec2{X: 0, Z: -0.028}, Yaw: 0} // sensor 2 mm past the tile edge
 	m.Integrate(&pluginpb.Observation{Colour: &pluginpb.Colour{}}, p)
 	sr, sc := m.StartTile()
 	if m.Floor(sr, sc) == nav.FloorHole || m.Floor(sr-1, sc) != nav.FloorHole {
@@ -181,7 +182,7 @@ func TestMapColour(t *testing.T) {
 // corridor returns a map of a 5×1 corridor of tiles east of the start,
 // walled all round, with the given floors.
 func corridor(floors ...nav.Floor) *nav.Map {
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	sr, sc := m.StartTile()
 	r0, c0 := 4*sr, 4*sc
 	n := len(floors)
@@ -239,7 +240,7 @@ func TestPlan(t *testing.T) {
 				a, b := path[i-1], path[i]
 				n := int(a.Dist(b)/0.01) + 1
 				for k := 0; k <= n; k++ {
-					q := nav.Point{X: a.X + (b.X-a.X)*float64(k)/float64(n), Z: a.Z + (b.Z-a.Z)*float64(k)/float64(n)}
+					q := geom.Vec2{X: a.X + (b.X-a.X)*float64(k)/float64(n), Z: a.Z + (b.Z-a.Z)*float64(k)/float64(n)}
 					tr, tc, _ := m.TileOf(q)
 					for _, av := range c.avoid {
 						if tr == sr+av[0] && tc == sc+av[1] {
@@ -255,7 +256,7 @@ func TestPlan(t *testing.T) {
 // room returns a map of an open rows×cols room with the start tile in its
 // top-left corner and floor f on one tile.
 func room(rows, cols int, at [2]int, f nav.Floor) *nav.Map {
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	sr, sc := m.StartTile()
 	r0, c0 := 4*sr, 4*sc
 	for c := 0; c <= 4*cols; c++ {
@@ -376,12 +377,12 @@ func lidarScan(p nav.Pose, xs, zs []float64) *pluginpb.Lidar {
 // TestMapWallsFromLidar: a robot with a lidar and no distance sensors maps
 // the walls around it, behind it too.
 func TestMapWallsFromLidar(t *testing.T) {
-	start := nav.Point{X: 0.06, Z: 0.06}
+	start := geom.Vec2{X: 0.06, Z: 0.06}
 	robot := nav.DefaultRobot()
 	robot.Distance = nil
 	m := nav.NewMap(start, robot, nav.DefaultMapConfig())
-	r0, c0 := m.Cell(nav.Point{X: 0, Z: 0})
-	p := nav.Pose{Point: start, Yaw: 0.2}
+	r0, c0 := m.Cell(geom.Vec2{X: 0, Z: 0})
+	p := nav.Pose{Vec2: start, Yaw: 0.2}
 	for k := range 3 {
 		m.Integrate(&pluginpb.Observation{Step: uint64(k), Lidar: lidarScan(p, []float64{0, 0.24}, []float64{0.12})}, p)
 	}

@@ -1,6 +1,10 @@
 package nav
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // Costs weighs the nodes of a path. The cost of a step is its length
 // times the mean weight of its two nodes; a plain known node weighs 1.
@@ -42,7 +46,7 @@ func DefaultCosts() Costs {
 }
 
 // Path is a list of points to drive through, in order.
-type Path []Point
+type Path []geom.Vec2
 
 // Length returns the path's length from its first point.
 func (p Path) Length() float64 {
@@ -79,7 +83,7 @@ func tilesOfNode(nr, nc int, f func(tr, tc int)) {
 // Blocked reports whether the robot's centre may not stand on the node
 // nearest to p: a wall within 3 cm, an obstacle, a hole tile touching it,
 // or a hole seen right next to it (HoleNear).
-func (m *Map) Blocked(p Point) bool {
+func (m *Map) Blocked(p geom.Vec2) bool {
 	n, ok := m.nodeAt(p)
 	if !ok {
 		return true
@@ -87,7 +91,7 @@ func (m *Map) Blocked(p Point) bool {
 	return m.blocked(n)
 }
 
-func (m *Map) nodeAt(p Point) (int, bool) {
+func (m *Map) nodeAt(p geom.Vec2) (int, bool) {
 	nr := int(math.Round((p.Z - m.origin.Z) / QuarterSize))
 	nc := int(math.Round((p.X - m.origin.X) / QuarterSize))
 	if nr < 0 || nc < 0 || nr >= gridNodes || nc >= gridNodes {
@@ -165,7 +169,7 @@ type Field struct {
 	parent []int32
 	r0, c0 int
 	r1, c1 int
-	start  Point
+	start  geom.Vec2
 	n      int
 }
 
@@ -269,7 +273,7 @@ func (m *Map) window() (r0, c0, r1, c1 int) {
 // Search finds the cheapest paths from p to every node around the mapped
 // area, under costs k. The Field stays valid until the next Search on m,
 // which reuses it (and its memory).
-func (m *Map) Search(p Point, k Costs) *Field {
+func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 	w := m.weights(k)
 	r0, c0, r1, c1 := m.window()
 	s := &m.search
@@ -439,19 +443,19 @@ func (s *searchState) relax(from, a int, c float32) {
 const seedClear = 0.05
 
 // segmentDist returns the distance from q to the segment from a to b.
-func segmentDist(a, b, q Point) float64 {
+func segmentDist(a, b, q geom.Vec2) float64 {
 	dx, dz := b.X-a.X, b.Z-a.Z
 	l2 := dx*dx + dz*dz
 	if l2 == 0 {
 		return a.Dist(q)
 	}
 	t := math.Max(0, math.Min(1, ((q.X-a.X)*dx+(q.Z-a.Z)*dz)/l2))
-	return q.Dist(Point{a.X + t*dx, a.Z + t*dz})
+	return q.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
 }
 
 // Cost returns the cost of the cheapest path to the node nearest q, +Inf
 // when it cannot be reached.
-func (f *Field) Cost(q Point) float64 {
+func (f *Field) Cost(q geom.Vec2) float64 {
 	n, ok := f.node(q)
 	if !ok {
 		return math.Inf(1)
@@ -459,7 +463,7 @@ func (f *Field) Cost(q Point) float64 {
 	return float64(f.dist[n])
 }
 
-func (f *Field) node(q Point) (int, bool) {
+func (f *Field) node(q geom.Vec2) (int, bool) {
 	n, ok := f.m.nodeAt(q)
 	if !ok {
 		return 0, false
@@ -473,7 +477,7 @@ func (f *Field) node(q Point) (int, bool) {
 
 // PathTo returns the path to the node nearest q, with straight runs merged
 // into their end points; nil when q cannot be reached.
-func (f *Field) PathTo(q Point) Path {
+func (f *Field) PathTo(q geom.Vec2) Path {
 	n, ok := f.node(q)
 	if !ok || math.IsInf(float64(f.dist[n]), 1) {
 		return nil
@@ -514,7 +518,7 @@ func simplify(p Path) Path {
 
 // PlanTo returns the cheapest path from p to q under costs k and its cost;
 // ok is false when q cannot be reached.
-func (m *Map) PlanTo(p, q Point, k Costs) (path Path, cost float64, ok bool) {
+func (m *Map) PlanTo(p, q geom.Vec2, k Costs) (path Path, cost float64, ok bool) {
 	f := m.Search(p, k)
 	c := f.Cost(q)
 	if math.IsInf(c, 1) {
@@ -525,7 +529,7 @@ func (m *Map) PlanTo(p, q Point, k Costs) (path Path, cost float64, ok bool) {
 
 // Nodes calls visit with the position of every node of the searched window
 // and its cost, cheapest first is not guaranteed; visit returns false to stop.
-func (f *Field) Nodes(visit func(p Point, cost float64) bool) {
+func (f *Field) Nodes(visit func(p geom.Vec2, cost float64) bool) {
 	for nr := f.r0; nr <= f.r1; nr++ {
 		for nc := f.c0; nc <= f.c1; nc++ {
 			n := nr*gridNodes + nc
@@ -538,11 +542,11 @@ func (f *Field) Nodes(visit func(p Point, cost float64) bool) {
 
 // TileNodes returns the centre, edge-middle and corner nodes of tile (row,
 // col) that the robot's centre may stand on, centre first.
-func (m *Map) TileNodes(row, col int) []Point { return m.AppendTileNodes(nil, row, col) }
+func (m *Map) TileNodes(row, col int) []geom.Vec2 { return m.AppendTileNodes(nil, row, col) }
 
 // AppendTileNodes appends TileNodes(row, col) to dst and returns the
 // extended slice: a caller looking at many tiles reuses one buffer.
-func (m *Map) AppendTileNodes(dst []Point, row, col int) []Point {
+func (m *Map) AppendTileNodes(dst []geom.Vec2, row, col int) []geom.Vec2 {
 	out := dst
 	for _, d := range [9][2]int{{1, 1}, {0, 1}, {2, 1}, {1, 0}, {1, 2}, {0, 0}, {0, 2}, {2, 0}, {2, 2}} {
 		nr, nc := 2*row+d[0], 2*col+d[1]

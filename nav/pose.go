@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
@@ -18,27 +19,21 @@ const (
 	CellSize = TileSize / 4
 )
 
-// Point is a position in the world's horizontal XZ plane (metres).
-type Point struct{ X, Z float64 }
-
-// Dist returns the distance from p to q.
-func (p Point) Dist(q Point) float64 { return math.Hypot(p.X-q.X, p.Z-q.Z) }
-
 // Pose is the robot's position and yaw. Yaw follows Webots: 0 faces −Z and
 // it grows counter-clockwise seen from above, so a robot of yaw θ faces
 // (−sin θ, −cos θ).
 type Pose struct {
-	Point
+	geom.Vec2
 	Yaw float64
 }
 
 // Forward returns the point d metres ahead of the pose.
-func (p Pose) Forward(d float64) Point {
-	return Point{p.X - math.Sin(p.Yaw)*d, p.Z - math.Cos(p.Yaw)*d}
+func (p Pose) Forward(d float64) geom.Vec2 {
+	return geom.Vec2{X: p.X - math.Sin(p.Yaw)*d, Z: p.Z - math.Cos(p.Yaw)*d}
 }
 
 // YawTowards returns the yaw that faces q from p.
-func YawTowards(p, q Point) float64 { return math.Atan2(-(q.X - p.X), -(q.Z - p.Z)) }
+func YawTowards(p, q geom.Vec2) float64 { return math.Atan2(-(q.X - p.X), -(q.Z - p.Z)) }
 
 // WrapAngle returns a wrapped into (−π, π].
 func WrapAngle(a float64) float64 {
@@ -139,10 +134,10 @@ type Tracker struct {
 	step       float64 // the shortest interval seen between Observations (s)
 	wl, wr     float64
 	haveWheels bool
-	lastGPS    Point
+	lastGPS    geom.Vec2
 
 	runOn   bool
-	runFrom Point
+	runFrom geom.Vec2
 }
 
 // NewTracker returns a tracker for robot r.
@@ -161,10 +156,10 @@ func (t *Tracker) Relocated() bool { return t.relocated }
 func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 	t.relocated = false
 	gps := obs.GetGps()
-	var g Point
+	var g geom.Vec2
 	haveGPS := gps != nil && !math.IsNaN(gps.X) && !math.IsNaN(gps.Z)
 	if haveGPS {
-		g = Point{gps.X, gps.Z}
+		g = geom.Vec2{X: gps.X, Z: gps.Z}
 	}
 	w := obs.GetWheelPositions()
 	haveW := w != nil && !math.IsNaN(w.Left) && !math.IsNaN(w.Right)
@@ -175,7 +170,7 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 			return t.pose
 		}
 		t.init = true
-		t.pose.Point = g
+		t.pose.Vec2 = g
 		t.lastGPS = g
 		if haveW {
 			t.wl, t.wr, t.haveWheels = w.Left, w.Right, true
@@ -191,7 +186,7 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 	}
 	if lop || (haveGPS && g.Dist(t.lastGPS) > 0.05) {
 		t.relocated = true
-		t.pose = Pose{Point: g, Yaw: 0}
+		t.pose = Pose{Vec2: g, Yaw: 0}
 		t.yawKnown = true
 		t.runOn = false
 		if haveGPS {
@@ -259,11 +254,11 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 				t.runFrom = g
 			}
 		}
-		t.pose.Point = g
+		t.pose.Vec2 = g
 		t.lastGPS = g
 	} else if haveW {
 		d := t.r.WheelRadius * (dl + dr) / 2
-		t.pose.Point = t.pose.Forward(d)
+		t.pose.Vec2 = t.pose.Forward(d)
 	}
 	return t.pose
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // KeyPose is the blackboard key of the robot's pose as the plugins estimate
@@ -55,5 +57,5 @@ func DecodePose(b []byte) (Pose, bool, error) {
 	if flags&^1 != 0 {
 		return Pose{}, false, fmt.Errorf("nav: pose: unknown flags %#x", flags)
 	}
-	return Pose{Point: Point{X: f[0], Z: f[1]}, Yaw: f[2]}, flags&1 == 1, nil
+	return Pose{Vec2: geom.Vec2{X: f[0], Z: f[1]}, Yaw: f[2]}, flags&1 == 1, nil
 }

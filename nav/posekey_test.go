@@ -6,6 +6,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 func TestPoseRoundTrip(t *testing.T) {
@@ -13,9 +15,9 @@ func TestPoseRoundTrip(t *testing.T) {
 		p     Pose
 		known bool
 	}{
-		{Pose{Point{0, 0}, 0}, false},
-		{Pose{Point{-0.237, 0.0697}, math.Pi / 2}, true},
-		{Pose{Point{1e3, -1e-9}, -math.Pi}, true},
+		{Pose{geom.Vec2{X: 0, Z: 0}, 0}, false},
+		{Pose{geom.Vec2{X: -0.237, Z: 0.0697}, math.Pi / 2}, true},
+		{Pose{geom.Vec2{X: 1e3, Z: -1e-9}, -math.Pi}, true},
 	} {
 		b := EncodePose(c.p, c.known)
 		if len(b) != poseLen {
@@ -29,9 +31,9 @@ func TestPoseRoundTrip(t *testing.T) {
 }
 
 func TestDecodePoseRefuses(t *testing.T) {
-	good := EncodePose(Pose{Point{1, 2}, 3}, true)
-	nan := EncodePose(Pose{Point{math.NaN(), 2}, 3}, true)
-	inf := EncodePose(Pose{Point{1, 2}, math.Inf(1)}, true)
+	good := EncodePose(Pose{geom.Vec2{X: 1, Z: 2}, 3}, true)
+	nan := EncodePose(Pose{geom.Vec2{X: math.NaN(), Z: 2}, 3}, true)
+	inf := EncodePose(Pose{geom.Vec2{X: 1, Z: 2}, math.Inf(1)}, true)
 	flags := bytes.Clone(good)
 	flags[poseLen-1] = 2
 	for _, c := range []struct {
@@ -56,7 +58,7 @@ func TestDecodePoseRefuses(t *testing.T) {
 // FuzzDecodePose: any input decodes or gives an error, never a panic, and
 // what decodes encodes back to the same bytes.
 func FuzzDecodePose(f *testing.F) {
-	f.Add(EncodePose(Pose{Point{0.3, -0.1}, 1}, true))
+	f.Add(EncodePose(Pose{geom.Vec2{X: 0.3, Z: -0.1}, 1}, true))
 	f.Add(EncodePose(Pose{}, false))
 	f.Add([]byte("RKP1"))
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -71,7 +73,7 @@ func FuzzDecodePose(f *testing.F) {
 }
 
 func ExampleDecodePose() {
-	b := EncodePose(Pose{Point: Point{X: 0.12, Z: -0.3}, Yaw: math.Pi / 2}, true)
+	b := EncodePose(Pose{Vec2: geom.Vec2{X: 0.12, Z: -0.3}, Yaw: math.Pi / 2}, true)
 	p, yawKnown, err := DecodePose(b)
 	fmt.Println(len(b), p.X, p.Z, p.Yaw == math.Pi/2, yawKnown, err)
 	// Output: 29 0.12 -0.3 true true <nil>

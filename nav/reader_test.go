@@ -1,6 +1,10 @@
 package nav
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // TestMapReader reads a sequence of blackboard values and checks what each
 // Read returns: the encoded map (field for field as DecodeMap gives it), the
@@ -8,7 +12,7 @@ import "testing"
 // error that leaves the kept Map as it was.
 func TestMapReader(t *testing.T) {
 	enc := func(f Floor) []byte {
-		m := NewMap(Point{X: 0.3, Z: -0.1}, DefaultRobot(), DefaultMapConfig())
+		m := NewMap(geom.Vec2{X: 0.3, Z: -0.1}, DefaultRobot(), DefaultMapConfig())
 		r, c := m.StartTile()
 		m.SetFloor(r, c+1, f)
 		m.SetWall(4*r, 4*c+2)

@@ -1,5 +1,7 @@
 package nav
 
+import "github.com/rescuekit/rescuekit/geom"
+
 // Squeezing past obstacles.
 //
 // A reading off the wall lines blocks every node within the body's radius
@@ -61,7 +63,7 @@ func (m *Map) nearClear(n int) {
 // nearest to p: Blocked, except that a squeezable node is open when
 // k.Squeeze is set and a node blocked only by obstacles is open under
 // k.IgnoreObstacles.
-func (m *Map) BlockedFor(p Point, k Costs) bool {
+func (m *Map) BlockedFor(p geom.Vec2, k Costs) bool {
 	n, ok := m.nodeAt(p)
 	if !ok {
 		return true

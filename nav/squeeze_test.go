@@ -1,6 +1,10 @@
 package nav
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // squeezeCorridor is a corridor one tile wide and four long whose second
 // tile holds obstacle readings off the top wall, at distance off from the
@@ -8,9 +12,9 @@ import "testing"
 // out of the wall, as beside a rotated obstacle in R2D2__7_ of
 // shared/more-worlds, where readings of its corner landed 4.0–4.3 cm from
 // the only nodes through a passage 10 cm wide).
-func squeezeCorridor(t *testing.T, off float64, readings int) (m *Map, from, to, mid Point) {
+func squeezeCorridor(t *testing.T, off float64, readings int) (m *Map, from, to, mid geom.Vec2) {
 	t.Helper()
-	m = NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+	m = NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 	sr, sc := m.StartTile()
 	r0, c0 := 4*sr, 4*sc
 	for c := 0; c <= 16; c++ {
@@ -26,7 +30,7 @@ func squeezeCorridor(t *testing.T, off float64, readings int) (m *Map, from, to,
 	}
 	mid = m.TileCenter(sr, sc+1)
 	for range readings {
-		m.obstacleAt(Point{X: mid.X, Z: mid.Z - off})
+		m.obstacleAt(geom.Vec2{X: mid.X, Z: mid.Z - off})
 	}
 	return m, m.Start(), m.TileCenter(sr, sc+3), mid
 }

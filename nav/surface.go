@@ -1,6 +1,10 @@
 package nav
 
-import "math"
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // Surfaces. A wall that is not on the map's lines (a curved wall, a wall
 // at another angle in an area-4 room, an obstacle's side) leaves only
@@ -31,7 +35,7 @@ type surfCell [8]surfBin
 type Surface struct {
 	// P is the mean end point of the readings, N the unit normal of the
 	// surface there, on the side the readings came from.
-	P, N Point
+	P, N geom.Vec2
 	// Key names the patch: the same cell and side give the same key.
 	Key int
 }
@@ -47,7 +51,7 @@ func (m *Map) KeepSurfaces() {
 
 // surface records a reading off the lines that ended at q on a ray going
 // along dir.
-func (m *Map) surface(q, dir Point) {
+func (m *Map) surface(q, dir geom.Vec2) {
 	if m.surf == nil {
 		return
 	}
@@ -78,7 +82,7 @@ func octant(x, z float64) int {
 
 // SurfacesNear appends to dst the surfaces whose cell lies within r of p
 // (all of them when r is +Inf) and returns it.
-func (m *Map) SurfacesNear(dst []Surface, p Point, r float64) []Surface {
+func (m *Map) SurfacesNear(dst []Surface, p geom.Vec2, r float64) []Surface {
 	if len(m.surf) == 0 {
 		return dst
 	}
@@ -110,7 +114,7 @@ func (m *Map) appendSurfaces(dst []Surface, k int32, c *surfCell) []Surface {
 		if c[o].n < surfMinHits {
 			continue
 		}
-		p := Point{float64(c[o].sx) / float64(c[o].n), float64(c[o].sz) / float64(c[o].n)}
+		p := geom.Vec2{X: float64(c[o].sx) / float64(c[o].n), Z: float64(c[o].sz) / float64(c[o].n)}
 		dst = append(dst, Surface{P: p, N: m.surfNormal(k, o, p), Key: int(k)*8 + o})
 	}
 	return dst
@@ -121,11 +125,11 @@ func (m *Map) appendSurfaces(dst []Surface, k int32, c *surfCell) []Surface {
 // cells around (one cell each way) that face within an octant of o,
 // turned towards octant o. With too few of them it is octant o's
 // direction.
-func (m *Map) surfNormal(k int32, o int, p Point) Point {
+func (m *Map) surfNormal(k int32, o int, p geom.Vec2) geom.Vec2 {
 	row, col := int(k)/gridCells, int(k)%gridCells
 	oa := float64(o) * math.Pi / 4
-	def := Point{math.Cos(oa), math.Sin(oa)}
-	var pts [27]Point
+	def := geom.Vec2{X: math.Cos(oa), Z: math.Sin(oa)}
+	var pts [27]geom.Vec2
 	n := 0
 	for r := row - 1; r <= row+1; r++ {
 		for c := col - 1; c <= col+1; c++ {
@@ -141,7 +145,7 @@ func (m *Map) surfNormal(k int32, o int, p Point) Point {
 				if b.n < surfMinHits || n == len(pts) {
 					continue
 				}
-				pts[n] = Point{float64(b.sx) / float64(b.n), float64(b.sz) / float64(b.n)}
+				pts[n] = geom.Vec2{X: float64(b.sx) / float64(b.n), Z: float64(b.sz) / float64(b.n)}
 				n++
 			}
 		}
@@ -168,9 +172,9 @@ func (m *Map) surfNormal(k int32, o int, p Point) Point {
 		return def
 	}
 	th := math.Atan2(2*sxz, sxx-szz) / 2
-	nrm := Point{-math.Sin(th), math.Cos(th)}
+	nrm := geom.Vec2{X: -math.Sin(th), Z: math.Cos(th)}
 	if nrm.X*def.X+nrm.Z*def.Z < 0 {
-		nrm = Point{-nrm.X, -nrm.Z}
+		nrm = geom.Vec2{X: -nrm.X, Z: -nrm.Z}
 	}
 	return nrm
 }

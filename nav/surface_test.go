@@ -3,6 +3,8 @@ package nav
 import (
 	"math"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // TestSurfacesOfACurve: readings on a curved wall's convex face, off the
@@ -10,9 +12,9 @@ import (
 // the side the readings came from; a map that does not keep surfaces has
 // none, and a reading or two make none.
 func TestSurfacesOfACurve(t *testing.T) {
-	centre := Point{-0.06, -0.06} // a quadrant corner of the start tile
-	const face = 0.065            // the curve's outer face
-	viewer := Point{0.05, 0.05}
+	centre := geom.Vec2{X: -0.06, Z: -0.06} // a quadrant corner of the start tile
+	const face = 0.065                      // the curve's outer face
+	viewer := geom.Vec2{X: 0.05, Z: 0.05}
 	for _, tc := range []struct {
 		name  string
 		keep  bool
@@ -25,16 +27,16 @@ func TestSurfacesOfACurve(t *testing.T) {
 		{"too few readings", true, surfMinHits - 1, 0.5, false}, // 3.2 cm apart: one a cell
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := NewMap(Point{}, DefaultRobot(), DefaultMapConfig())
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
 			if tc.keep {
 				m.KeepSurfaces()
 			}
 			for range tc.times {
 				for a := 0.1; a < math.Pi/2-0.1; a += tc.step {
-					q := Point{centre.X + face*math.Cos(a), centre.Z + face*math.Sin(a)}
-					d := Point{q.X - viewer.X, q.Z - viewer.Z}
+					q := geom.Vec2{X: centre.X + face*math.Cos(a), Z: centre.Z + face*math.Sin(a)}
+					d := geom.Vec2{X: q.X - viewer.X, Z: q.Z - viewer.Z}
 					l := math.Hypot(d.X, d.Z)
-					m.hitAlong(q, Point{d.X / l, d.Z / l})
+					m.hitAlong(q, geom.Vec2{X: d.X / l, Z: d.Z / l})
 				}
 			}
 			ss := m.SurfacesNear(nil, centre, 0.12)
@@ -42,7 +44,7 @@ func TestSurfacesOfACurve(t *testing.T) {
 				t.Fatalf("%d surfaces, want some: %v", len(ss), tc.want)
 			}
 			for _, s := range ss {
-				r := Point{s.P.X - centre.X, s.P.Z - centre.Z}
+				r := geom.Vec2{X: s.P.X - centre.X, Z: s.P.Z - centre.Z}
 				rl := math.Hypot(r.X, r.Z)
 				if math.Abs(rl-face) > 0.003 {
 					t.Errorf("surface at %v: %.4f m from the centre, want %.3f", s.P, rl, face)
@@ -51,7 +53,7 @@ func TestSurfacesOfACurve(t *testing.T) {
 					t.Errorf("surface at %v: normal %v is %.0f° off the radius", s.P, s.N, math.Acos(c)*180/math.Pi)
 				}
 			}
-			if all := m.SurfacesNear(nil, Point{}, math.Inf(1)); len(all) != len(ss) {
+			if all := m.SurfacesNear(nil, geom.Vec2{}, math.Inf(1)); len(all) != len(ss) {
 				t.Errorf("%d surfaces in all, %d near the curve", len(all), len(ss))
 			}
 		})

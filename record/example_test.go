@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/record"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -25,7 +26,7 @@ func Example() {
 	for i := range 3 {
 		rw.Step(record.StepFrame{
 			Step: uint64(i + 1), SimTime: 0.032 * float64(i+1), State: "explore", Score: float64(i),
-			True: world.Pose{Pos: world.Vec2{X: 0.01 * float64(i)}},
+			True: world.Pose{Pos: geom.Vec2{X: 0.01 * float64(i)}},
 		})
 	}
 	// No Close: the game was interrupted.

@@ -3,6 +3,7 @@ package record
 import (
 	"google.golang.org/protobuf/proto"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -139,7 +140,7 @@ type Report struct {
 	Letter byte
 	// Robot is where the robot truly was; Estimate the position the
 	// report carried.
-	Robot, Estimate world.Vec2
+	Robot, Estimate geom.Vec2
 	Outcome         Outcome
 	// Sign is the index of the matched sign in World.Signs, -1 for none.
 	Sign   int

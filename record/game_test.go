@@ -16,6 +16,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/report"
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
@@ -107,7 +108,7 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 			for _, p := range io {
 				a, _ := p.Action.(*pluginpb.Action)
 				if e, ok := game.PoseOf(a); ok {
-					est = &world.Pose{Pos: world.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
+					est = &world.Pose{Pos: geom.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
 				}
 				f.Estimate = est
 				for _, o := range a.GetOutbound() {
@@ -119,7 +120,7 @@ func playRecorded(t testing.TB, w *world.World, maxSteps int, cams func() bool, 
 					case *pluginpb.Outbound_Report:
 						waiting = append(waiting, record.Report{
 							Letter: k.Report.Type[0], Robot: robot.Pose().Pos, Sign: -1,
-							Estimate: world.Vec2{X: float64(k.Report.XCm) / 100, Z: float64(k.Report.ZCm) / 100},
+							Estimate: geom.Vec2{X: float64(k.Report.XCm) / 100, Z: float64(k.Report.ZCm) / 100},
 						})
 					}
 				}

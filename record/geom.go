@@ -7,13 +7,14 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/rescuekit/rescuekit/geom"
 	fg "github.com/rescuekit/rescuekit/record/foxglovepb"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // Foxglove's world frame is z-up: Webots (x, y, z) is Foxglove (x, −z, y).
 
-func fgPoint(p world.Vec2, h float64) *fg.Vector3 { return &fg.Vector3{X: p.X, Y: -p.Z, Z: h} }
+func fgPoint(p geom.Vec2, h float64) *fg.Vector3 { return &fg.Vector3{X: p.X, Y: -p.Z, Z: h} }
 
 // heading is the Foxglove yaw (about +z) of a robot whose Webots yaw is
 // yaw: the simulator's robot moves along (−sin yaw, −cos yaw) in x, z,
@@ -52,7 +53,7 @@ func worldPose(p *fg.Pose) world.Pose {
 	if p == nil || p.Position == nil {
 		return world.Pose{}
 	}
-	return world.Pose{Pos: world.Vec2{X: p.Position.X, Z: -p.Position.Y}, Yaw: fromHeading(quatYaw(p.Orientation))}
+	return world.Pose{Pos: geom.Vec2{X: p.Position.X, Z: -p.Position.Y}, Yaw: fromHeading(quatYaw(p.Orientation))}
 }
 
 func stamp(ns uint64) *timestamppb.Timestamp {

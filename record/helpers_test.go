@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -47,8 +48,8 @@ func demoGame(w *world.World, n int) []StepFrame {
 	state := "explore"
 	for i := range n {
 		a := float64(i) / 40
-		p := world.Pose{Pos: world.Vec2{X: 0.05 * math.Cos(a), Z: 0.05 * math.Sin(a)}, Yaw: normAngle(-a)}
-		est := world.Pose{Pos: world.Vec2{X: p.Pos.X + 0.01, Z: p.Pos.Z}, Yaw: p.Yaw}
+		p := world.Pose{Pos: geom.Vec2{X: 0.05 * math.Cos(a), Z: 0.05 * math.Sin(a)}, Yaw: normAngle(-a)}
+		est := world.Pose{Pos: geom.Vec2{X: p.Pos.X + 0.01, Z: p.Pos.Z}, Yaw: p.Yaw}
 		f := StepFrame{
 			Step: uint64(i + 1), SimTime: float64(i+1) * 0.032, True: p, Estimate: &est,
 			Score:    float64(i / 20 * 5),

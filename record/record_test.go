@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 	"google.golang.org/protobuf/types/dynamicpb"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -290,7 +291,7 @@ func TestGridPlacesCells(t *testing.T) {
 }
 
 func TestPoseConversion(t *testing.T) {
-	for _, p := range []world.Pose{{}, {Pos: world.Vec2{X: 1, Z: -2}, Yaw: 1}, {Yaw: -3}, {Yaw: math.Pi / 2}} {
+	for _, p := range []world.Pose{{}, {Pos: geom.Vec2{X: 1, Z: -2}, Yaw: 1}, {Yaw: -3}, {Yaw: math.Pi / 2}} {
 		q := fgPose(p)
 		back := worldPose(q)
 		if math.Abs(back.Pos.X-p.Pos.X) > 1e-12 || math.Abs(back.Pos.Z-p.Pos.Z) > 1e-12 || math.Abs(normAngle(back.Yaw-p.Yaw)) > 1e-12 {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	fg "github.com/rescuekit/rescuekit/record/foxglovepb"
 	"github.com/rescuekit/rescuekit/record/recordpb"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -149,7 +150,7 @@ func arenaScene(a *recordpb.Arena) *fg.SceneUpdate {
 	floor := ent("floor")
 	for _, ar := range a.Areas {
 		c := color.RGBA{uint8(ar.Rgb >> 16), uint8(ar.Rgb >> 8), uint8(ar.Rgb), 255}
-		mid := world.Vec2{X: (ar.MinX + ar.MaxX) / 2, Z: (ar.MinZ + ar.MaxZ) / 2}
+		mid := geom.Vec2{X: (ar.MinX + ar.MaxX) / 2, Z: (ar.MinZ + ar.MaxZ) / 2}
 		floor.Cubes = append(floor.Cubes, &fg.CubePrimitive{
 			Pose: &fg.Pose{Position: fgPoint(mid, -0.001), Orientation: zRot(0)},
 			Size: &fg.Vector3{X: ar.MaxX - ar.MinX, Y: ar.MaxZ - ar.MinZ, Z: 0.002}, Color: fgColour(c),
@@ -159,7 +160,7 @@ func arenaScene(a *recordpb.Arena) *fg.SceneUpdate {
 	wc := fgColour(wallColour)
 	for _, s := range a.Walls {
 		dx, dz := s.Bx-s.Ax, s.Bz-s.Az
-		mid := world.Vec2{X: (s.Ax + s.Bx) / 2, Z: (s.Az + s.Bz) / 2}
+		mid := geom.Vec2{X: (s.Ax + s.Bx) / 2, Z: (s.Az + s.Bz) / 2}
 		walls.Cubes = append(walls.Cubes, &fg.CubePrimitive{
 			Pose: &fg.Pose{Position: fgPoint(mid, erebus.WallHeight/2), Orientation: zRot(math.Atan2(-dz, dx))},
 			Size: &fg.Vector3{X: math.Hypot(dx, dz) + a.WallThickness, Y: a.WallThickness, Z: erebus.WallHeight}, Color: wc,
@@ -186,20 +187,20 @@ func arenaScene(a *recordpb.Arena) *fg.SceneUpdate {
 	obst := ent("obstacles")
 	for _, o := range a.Obstacles {
 		obst.Cubes = append(obst.Cubes, &fg.CubePrimitive{
-			Pose: &fg.Pose{Position: fgPoint(world.Vec2{X: o.Cx, Z: o.Cz}, o.Height/2), Orientation: zRot(o.Yaw)},
+			Pose: &fg.Pose{Position: fgPoint(geom.Vec2{X: o.Cx, Z: o.Cz}, o.Height/2), Orientation: zRot(o.Yaw)},
 			Size: &fg.Vector3{X: 2 * o.Hx, Y: 2 * o.Hz, Z: o.Height}, Color: fgColour(obstacleColour),
 		})
 	}
 	signs := ent("signs")
 	for _, s := range a.Signs {
-		p := world.Vec2{X: s.X, Z: s.Z}
+		p := geom.Vec2{X: s.X, Z: s.Z}
 		col := fgColour(signColour(first(s.Letter)))
 		signs.Cubes = append(signs.Cubes, &fg.CubePrimitive{
 			Pose: &fg.Pose{Position: fgPoint(p, erebus.WallHeight/2), Orientation: zRot(math.Atan2(-s.Nz, s.Nx))},
 			Size: &fg.Vector3{X: 0.002, Y: erebus.SignSize, Z: erebus.SignSize}, Color: col,
 		})
 		signs.Texts = append(signs.Texts, &fg.TextPrimitive{
-			Pose:      &fg.Pose{Position: fgPoint(world.Vec2{X: s.X + 0.02*s.Nx, Z: s.Z + 0.02*s.Nz}, erebus.WallHeight+0.01), Orientation: zRot(0)},
+			Pose:      &fg.Pose{Position: fgPoint(geom.Vec2{X: s.X + 0.02*s.Nx, Z: s.Z + 0.02*s.Nz}, erebus.WallHeight+0.01), Orientation: zRot(0)},
 			Billboard: true, FontSize: 12, ScaleInvariant: true, Color: col, Text: s.Letter,
 		})
 	}

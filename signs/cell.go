@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // AnswerCell returns the map-matrix cell (row, col) Erebus's answer map
@@ -14,7 +15,7 @@ import (
 // 14° of an axis counts as a straight wall; any other normal (or an
 // unknown one) takes Erebus's curved-wall branch. ok is false when the sign
 // lies before the origin (a negative cell).
-func AnswerCell(pos, normal, origin Vec2) (row, col int, ok bool) {
+func AnswerCell(pos, normal, origin geom.Vec2) (row, col int, ok bool) {
 	tx, tz := pos.X-origin.X, pos.Z-origin.Z
 	if tx < 0 || tz < 0 || math.IsNaN(tx) || math.IsNaN(tz) || tx > 1e3 || tz > 1e3 {
 		return 0, 0, false

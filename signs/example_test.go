@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -11,7 +12,7 @@ import (
 // reads them back.
 func Example() {
 	seen := signs.List{{ID: 1, Letter: erebus.Harmed, Status: signs.Raised, Views: 4,
-		Pos: signs.Vec2{X: -0.234, Z: 0.1744}, Normal: signs.Vec2{X: 0, Z: -1}}}
+		Pos: geom.Vec2{X: -0.234, Z: 0.1744}, Normal: geom.Vec2{X: 0, Z: -1}}}
 	writes := map[string][]byte{signs.KeyCandidate: seen.Encode()}
 
 	// …and on the reader's side, from Observation.Blackboard:
@@ -24,7 +25,7 @@ func Example() {
 // ExampleAnswerCell places a sign into the Erebus map matrix of an 8×8
 // arena (tile (0,0)'s corner at (-0.54, -0.54)).
 func ExampleAnswerCell() {
-	row, col, ok := signs.AnswerCell(signs.Vec2{X: -0.5344, Z: -0.258}, signs.Vec2{X: 1}, signs.Vec2{X: -0.54, Z: -0.54})
+	row, col, ok := signs.AnswerCell(geom.Vec2{X: -0.5344, Z: -0.258}, geom.Vec2{X: 1}, geom.Vec2{X: -0.54, Z: -0.54})
 	fmt.Println(row, col, ok)
 	// Output: 10 0 true
 }

@@ -3,6 +3,8 @@ package signs
 import (
 	"bytes"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // FuzzDecode: Decode never panics, and whatever it accepts re-encodes to
@@ -36,7 +38,7 @@ func FuzzAnswerCell(f *testing.F) {
 	f.Add(0.1, 0.2, 1.0, 0.0, -0.54, -0.54)
 	f.Add(-1e308, 5.0, 0.3, 0.3, 0.0, 0.0)
 	f.Fuzz(func(t *testing.T, x, z, nx, nz, ox, oz float64) {
-		r, c, ok := AnswerCell(Vec2{x, z}, Vec2{nx, nz}, Vec2{ox, oz})
+		r, c, ok := AnswerCell(geom.Vec2{X: x, Z: z}, geom.Vec2{X: nx, Z: nz}, geom.Vec2{X: ox, Z: oz})
 		if ok && (r < 0 || c < 0) {
 			t.Fatalf("negative cell (%d,%d)", r, c)
 		}

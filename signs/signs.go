@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Blackboard keys (see the package documentation).
@@ -81,27 +82,6 @@ func (s Status) String() string {
 // Done reports whether report has finished with the sign.
 func (s Status) Done() bool { return s == Reported || s == Confirmed || s == Unreachable }
 
-// Vec2 is a point or direction in the horizontal XZ plane of the world.
-type Vec2 struct{ X, Z float64 }
-
-// Sub returns v − w.
-func (v Vec2) Sub(w Vec2) Vec2 { return Vec2{v.X - w.X, v.Z - w.Z} }
-
-// Add returns v + w.
-func (v Vec2) Add(w Vec2) Vec2 { return Vec2{v.X + w.X, v.Z + w.Z} }
-
-// Scale returns k·v.
-func (v Vec2) Scale(k float64) Vec2 { return Vec2{k * v.X, k * v.Z} }
-
-// Dot returns v·w.
-func (v Vec2) Dot(w Vec2) float64 { return v.X*w.X + v.Z*w.Z }
-
-// Len returns |v|.
-func (v Vec2) Len() float64 { return math.Hypot(v.X, v.Z) }
-
-// Dist returns |v − w|.
-func (v Vec2) Dist(w Vec2) float64 { return math.Hypot(v.X-w.X, v.Z-w.Z) }
-
 // Sign is one victim or hazard sign as the robot knows it.
 type Sign struct {
 	// ID identifies the sign for the whole run (never 0).
@@ -114,10 +94,10 @@ type Sign struct {
 	// Step is the Observation step of the last update.
 	Step uint64
 	// Pos is the estimated world position of the sign's centre (m).
-	Pos Vec2
+	Pos geom.Vec2
 	// Normal is the unit vector the sign faces (the side a report must be
 	// made from), or zero when unknown.
-	Normal Vec2
+	Normal geom.Vec2
 }
 
 // Category returns the sign's category.
@@ -254,8 +234,8 @@ func Decode(b []byte) (List, error) {
 			Step:   binary.LittleEndian.Uint64(r[8:]),
 		}
 		f := func(off int) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(r[off:])) }
-		s.Pos = Vec2{f(16), f(24)}
-		s.Normal = Vec2{f(32), f(40)}
+		s.Pos = geom.Vec2{X: f(16), Z: f(24)}
+		s.Normal = geom.Vec2{X: f(32), Z: f(40)}
 		if err := s.validate(); err != nil {
 			return nil, fmt.Errorf("%w: record %d: %v", ErrFormat, i, err)
 		}

@@ -10,15 +10,16 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 func sample() List {
 	return List{
-		{ID: 1, Letter: 'H', Status: Seen, Views: 3, Step: 17, Pos: Vec2{0.1, -0.2}, Normal: Vec2{1, 0}},
-		{ID: 2, Letter: 'O', Status: Unreachable, Views: 1, Step: 99, Pos: Vec2{-0.5344, 0.262}},
-		{ID: 7, Letter: 'C', Status: Confirmed, Views: 9, Step: 1 << 40, Pos: Vec2{0, 0}, Normal: Vec2{0.6, -0.8}},
+		{ID: 1, Letter: 'H', Status: Seen, Views: 3, Step: 17, Pos: geom.Vec2{X: 0.1, Z: -0.2}, Normal: geom.Vec2{X: 1, Z: 0}},
+		{ID: 2, Letter: 'O', Status: Unreachable, Views: 1, Step: 99, Pos: geom.Vec2{X: -0.5344, Z: 0.262}},
+		{ID: 7, Letter: 'C', Status: Confirmed, Views: 9, Step: 1 << 40, Pos: geom.Vec2{X: 0, Z: 0}, Normal: geom.Vec2{X: 0.6, Z: -0.8}},
 	}
 }
 
@@ -130,18 +131,18 @@ func TestCategoryAndLetters(t *testing.T) {
 }
 
 func TestSameAndMatch(t *testing.T) {
-	a := Sign{ID: 1, Letter: 'H', Status: Seen, Pos: Vec2{0, 0}, Normal: Vec2{1, 0}}
+	a := Sign{ID: 1, Letter: 'H', Status: Seen, Pos: geom.Vec2{X: 0, Z: 0}, Normal: geom.Vec2{X: 1, Z: 0}}
 	for _, tc := range []struct {
 		name string
 		b    Sign
 		want bool
 	}{
-		{"close same facing", Sign{Pos: Vec2{0.02, 0.01}, Normal: Vec2{1, 0}}, true},
-		{"other letter", Sign{Letter: 'S', Pos: Vec2{0.01, 0}, Normal: Vec2{1, 0}}, true},
-		{"far", Sign{Pos: Vec2{0.05, 0}, Normal: Vec2{1, 0}}, false},
-		{"corner neighbour", Sign{Pos: Vec2{0.024, 0.024}, Normal: Vec2{0, 1}}, false},
-		{"very close, other normal", Sign{Pos: Vec2{0.01, 0.01}, Normal: Vec2{0, 1}}, true},
-		{"unknown normal", Sign{Pos: Vec2{0.02, 0}}, true},
+		{"close same facing", Sign{Pos: geom.Vec2{X: 0.02, Z: 0.01}, Normal: geom.Vec2{X: 1, Z: 0}}, true},
+		{"other letter", Sign{Letter: 'S', Pos: geom.Vec2{X: 0.01, Z: 0}, Normal: geom.Vec2{X: 1, Z: 0}}, true},
+		{"far", Sign{Pos: geom.Vec2{X: 0.05, Z: 0}, Normal: geom.Vec2{X: 1, Z: 0}}, false},
+		{"corner neighbour", Sign{Pos: geom.Vec2{X: 0.024, Z: 0.024}, Normal: geom.Vec2{X: 0, Z: 1}}, false},
+		{"very close, other normal", Sign{Pos: geom.Vec2{X: 0.01, Z: 0.01}, Normal: geom.Vec2{X: 0, Z: 1}}, true},
+		{"unknown normal", Sign{Pos: geom.Vec2{X: 0.02, Z: 0}}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := Same(a, tc.b, 0.04); got != tc.want {
@@ -150,7 +151,7 @@ func TestSameAndMatch(t *testing.T) {
 		})
 	}
 	l := sample()
-	if i := l.Match(Sign{Pos: Vec2{-0.53, 0.26}}, 0.04); i != 1 {
+	if i := l.Match(Sign{Pos: geom.Vec2{X: -0.53, Z: 0.26}}, 0.04); i != 1 {
 		t.Errorf("Match = %d, want 1", i)
 	}
 	if i := l.ByID(7); i != 2 {
@@ -159,7 +160,7 @@ func TestSameAndMatch(t *testing.T) {
 }
 
 func TestReportCm(t *testing.T) {
-	x, z := Sign{Pos: Vec2{-0.5344, 0.265}}.ReportCm()
+	x, z := Sign{Pos: geom.Vec2{X: -0.5344, Z: 0.265}}.ReportCm()
 	if x != -53 || z != 27 {
 		t.Errorf("ReportCm = %d %d, want -53 27", x, z)
 	}
@@ -183,9 +184,9 @@ func TestAnswerCellMatchesErebus(t *testing.T) {
 			if err := json.Unmarshal(raw, &ans); err != nil {
 				t.Fatal(err)
 			}
-			origin := Vec2{-w.Width*erebus.TileSize/2 - erebus.TileSize/2, -w.Height*erebus.TileSize/2 - erebus.TileSize/2}
+			origin := geom.Vec2{X: -w.Width*erebus.TileSize/2 - erebus.TileSize/2, Z: -w.Height*erebus.TileSize/2 - erebus.TileSize/2}
 			for _, sg := range w.Signs {
-				r, c, ok := AnswerCell(Vec2{sg.Pos.X, sg.Pos.Z}, Vec2{sg.Normal.X, sg.Normal.Z}, origin)
+				r, c, ok := AnswerCell(sg.Pos, sg.Normal, origin)
 				if !ok || r >= len(ans) || c >= len(ans[r]) {
 					t.Errorf("%c at %v: cell (%d,%d) ok=%v outside the answer", sg.Letter, sg.Pos, r, c, ok)
 					continue

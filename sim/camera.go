@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -91,16 +92,16 @@ func (c *camera) sample(s *Sim) {
 }
 
 // render draws camera c at world position o.
-func (s *Sim) render(c *camera, o world.Vec2) {
+func (s *Sim) render(c *camera, o geom.Vec2) {
 	camY := s.y + c.spec.Pos[1]
 	fw := s.dirToWorld(c.fR[0], c.fR[1])
 	rt := s.dirToWorld(c.rR[0], c.rR[1])
 	w, h := c.spec.Width, c.spec.Height
 	above := camY - world.FloorY
 	for i := 0; i < w; i++ {
-		dh := world.Vec2{X: fw.X + c.xo[i]*rt.X, Z: fw.Z + c.xo[i]*rt.Z}
+		dh := geom.Vec2{X: fw.X + c.xo[i]*rt.X, Z: fw.Z + c.xo[i]*rt.Z}
 		l := math.Hypot(dh.X, dh.Z)
-		u := world.Vec2{X: dh.X / l, Z: dh.Z / l}
+		u := geom.Vec2{X: dh.X / l, Z: dh.Z / l}
 		hit := s.geo.cast(o, u, s.maxDim, math.Inf(-1), true)
 		sw := hit.t / l
 		wall := hit.solid >= 0 && sw >= c.near

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -21,7 +22,7 @@ func TestContactPushOut(t *testing.T) {
 	const pen0 = 0.010
 	// Facing +Z (yaw π): the body, not a camera sphere, touches the wall.
 	s := mustSim(t, w, Config{})
-	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X, Z: top + erebus.BodyRadius - pen0}, Yaw: math.Pi})
+	s.SetPose(world.Pose{Pos: geom.Vec2{X: c.X, Z: top + erebus.BodyRadius - pen0}, Yaw: math.Pi})
 	if p := maxPen(s); !near(p, pen0, 1e-12) {
 		t.Fatalf("overlap %g at the start, want %g", p, pen0)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/referee"
@@ -23,7 +24,7 @@ type e2e struct {
 	w                *world.World
 	left, right      hal.Motor
 	tx               hal.Emitter
-	min              world.Vec2
+	min              geom.Vec2
 	nx, nz           int
 	free             []bool
 	visited          map[int]bool // checkpoints the robot entered
@@ -47,7 +48,7 @@ func newE2E(t *testing.T, w *world.World) *e2e {
 	e.tx, _ = hal.Lookup[hal.Emitter](s, "emitter")
 	// The planning grid: cells where the body (plus 6 mm) touches no solid
 	// and the floor is no hole.
-	lo, hi := world.Vec2{X: math.Inf(1), Z: math.Inf(1)}, world.Vec2{X: math.Inf(-1), Z: math.Inf(-1)}
+	lo, hi := geom.Vec2{X: math.Inf(1), Z: math.Inf(1)}, geom.Vec2{X: math.Inf(-1), Z: math.Inf(-1)}
 	for _, tl := range w.Tiles {
 		c := w.TileCenter(tl.X, tl.Z)
 		lo.X, lo.Z = math.Min(lo.X, c.X-0.06), math.Min(lo.Z, c.Z-0.06)
@@ -65,11 +66,11 @@ func newE2E(t *testing.T, w *world.World) *e2e {
 	return e
 }
 
-func (e *e2e) center(i int) world.Vec2 {
-	return world.Vec2{X: e.min.X + (float64(i%e.nx)+0.5)*e2eCell, Z: e.min.Z + (float64(i/e.nx)+0.5)*e2eCell}
+func (e *e2e) center(i int) geom.Vec2 {
+	return geom.Vec2{X: e.min.X + (float64(i%e.nx)+0.5)*e2eCell, Z: e.min.Z + (float64(i/e.nx)+0.5)*e2eCell}
 }
 
-func (e *e2e) cell(p world.Vec2) int {
+func (e *e2e) cell(p geom.Vec2) int {
 	x, z := int((p.X-e.min.X)/e2eCell), int((p.Z-e.min.Z)/e2eCell)
 	if x < 0 || z < 0 || x >= e.nx || z >= e.nz {
 		return -1
@@ -79,7 +80,7 @@ func (e *e2e) cell(p world.Vec2) int {
 
 // path returns the cell centres from the robot to goal (BFS, 8-connected),
 // or nil when goal is out of reach.
-func (e *e2e) path(goal world.Vec2) []world.Vec2 {
+func (e *e2e) path(goal geom.Vec2) []geom.Vec2 {
 	from, to := e.cell(e.s.Pose().Pos), e.cell(goal)
 	if from < 0 || to < 0 || !e.free[to] {
 		return nil
@@ -109,9 +110,9 @@ func (e *e2e) path(goal world.Vec2) []world.Vec2 {
 	if prev[to] == -2 {
 		return nil
 	}
-	var p []world.Vec2
+	var p []geom.Vec2
 	for c := to; c != -1; c = prev[c] {
-		p = append([]world.Vec2{e.center(c)}, p...)
+		p = append([]geom.Vec2{e.center(c)}, p...)
 	}
 	return p
 }
@@ -125,14 +126,14 @@ func (e *e2e) step() {
 	for i, b := range e.w.Checkpoints {
 		if !e.visited[i] && b.Contains(e.s.Pose().Pos) {
 			e.visited[i] = true
-			mid := world.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
+			mid := geom.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
 			e.checkpointPoints += 10 * referee.RoomMultiplier(e.w.RoomAt(mid))
 		}
 	}
 }
 
 // driveTo follows a planned path to goal and stops there.
-func (e *e2e) driveTo(goal world.Vec2) {
+func (e *e2e) driveTo(goal geom.Vec2) {
 	e.t.Helper()
 	p := e.path(goal)
 	if p == nil {
@@ -202,13 +203,13 @@ func TestScriptedGameWorld1(t *testing.T) {
 
 	// The nearest victim whose front the robot can reach.
 	var sign world.Sign
-	var front world.Vec2
+	var front geom.Vec2
 	best := math.Inf(1)
 	for _, sg := range w.Signs {
 		if sg.Kind != world.Victim {
 			continue
 		}
-		f := world.Vec2{X: sg.Pos.X + 0.055*sg.Normal.X, Z: sg.Pos.Z + 0.055*sg.Normal.Z}
+		f := geom.Vec2{X: sg.Pos.X + 0.055*sg.Normal.X, Z: sg.Pos.Z + 0.055*sg.Normal.Z}
 		if p := e.path(f); p != nil && float64(len(p)) < best {
 			best, sign, front = float64(len(p)), sg, f
 		}

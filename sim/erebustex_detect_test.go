@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
@@ -22,7 +23,7 @@ func (d detectStats) String() string {
 }
 
 // clearOf is the distance from p to the nearest wall's centre line.
-func clearOf(w *world.World, p world.Vec2) float64 {
+func clearOf(w *world.World, p geom.Vec2) float64 {
 	best := math.Inf(1)
 	for _, s := range w.Walls {
 		dx, dz := s.B.X-s.A.X, s.B.Z-s.A.Z
@@ -64,11 +65,11 @@ func readSigns(t *testing.T, w *world.World, tex *sim.ErebusTextures) detectStat
 			for _, adeg := range []float64{-20, 0, 20} {
 				a := adeg * math.Pi / 180
 				n := sg.Normal
-				dir := world.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-				c := world.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
+				dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+				c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
 				yaw := math.Atan2(-(sg.Pos.X-c.X), -(sg.Pos.Z-c.Z)) - m.Yaw
 				cs, sn := math.Cos(yaw), math.Sin(yaw)
-				p := world.Pose{Pos: world.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: yaw}
+				p := world.Pose{Pos: geom.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: yaw}
 				if clearOf(w, p.Pos) < 0.042 || clearOf(w, c) < 0.006 {
 					continue
 				}
@@ -77,7 +78,7 @@ func readSigns(t *testing.T, w *world.World, tex *sim.ErebusTextures) detectStat
 					t.Fatal(err)
 				}
 				st.views++
-				dets = det.Frame(dets[:0], cam.Image(nil), cam.Width(), cam.Height(), m, nav.Pose{Point: nav.Point{X: p.Pos.X, Z: p.Pos.Z}, Yaw: p.Yaw})
+				dets = det.Frame(dets[:0], cam.Image(nil), cam.Width(), cam.Height(), m, nav.Pose{Vec2: p.Pos, Yaw: p.Yaw})
 				right := false
 				for _, dt := range dets {
 					if dt.Letter == 0 || math.Hypot(dt.Pos.X-sg.Pos.X, dt.Pos.Z-sg.Pos.Z) > 0.05 {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -221,7 +222,7 @@ func TestErebusTexturesOnCamera(t *testing.T) {
 		cam.Enable(16)
 		// The robot 0.075 m off the sign along its normal, facing it.
 		yaw := math.Atan2(sg.Normal.X, sg.Normal.Z)
-		s.SetPose(world.Pose{Pos: world.Vec2{X: sg.Pos.X + 0.075*sg.Normal.X, Z: sg.Pos.Z + 0.075*sg.Normal.Z}, Yaw: yaw})
+		s.SetPose(world.Pose{Pos: geom.Vec2{X: sg.Pos.X + 0.075*sg.Normal.X, Z: sg.Pos.Z + 0.075*sg.Normal.Z}, Yaw: yaw})
 		if found {
 			s.showFound(0)
 		}

@@ -1,6 +1,9 @@
 package sim
 
-import "github.com/rescuekit/rescuekit/sim/world"
+import (
+	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
 
 // quarterSize is the side of a quarter tile.
 const quarterSize = world.TileSize / 2
@@ -28,7 +31,7 @@ func newFloorMap(w *world.World) *floorMap {
 	f.known = make([]bool, n)
 	for z := 0; z < f.nz; z++ {
 		for x := 0; x < f.nx; x++ {
-			p := world.Vec2{X: f.x0 + (float64(x)+0.5)*quarterSize, Z: f.z0 + (float64(z)+0.5)*quarterSize}
+			p := geom.Vec2{X: f.x0 + (float64(x)+0.5)*quarterSize, Z: f.z0 + (float64(z)+0.5)*quarterSize}
 			q, ok := w.QuarterAt(p)
 			i := z*f.nx + x
 			if !ok {

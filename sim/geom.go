@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -25,25 +26,25 @@ const (
 // segments, obstacles) or a thick arc (curved walls).
 type solid struct {
 	kind solidKind
-	c    world.Vec2 // box or arc centre
+	c    geom.Vec2 // box or arc centre
 	// box: unit axes and half extents
-	ax, az world.Vec2
+	ax, az geom.Vec2
 	hx, hz float64
 	// arc: centre-line radius, start angle and CCW span
 	r, from, span float64
 	top           float64 // world y of the top
 	obstacle      bool
-	min, max      world.Vec2 // AABB
+	min, max      geom.Vec2 // AABB
 }
 
 // sign is a victim or hazard sign as the renderer sees it.
 type signGeom struct {
-	pos      world.Vec2
-	n        world.Vec2 // unit normal (the side it faces)
-	t        world.Vec2 // unit tangent: the right of a viewer facing it
+	pos      geom.Vec2
+	n        geom.Vec2 // unit normal (the side it faces)
+	t        geom.Vec2 // unit tangent: the right of a viewer facing it
 	y        float64
 	tex      *texture
-	min, max world.Vec2
+	min, max geom.Vec2
 	// size is the side of the sign's square (m); raised, for a fake, how
 	// far its letter stands proud of the plate; src the sign's index in
 	// World.Signs, −1 for a fake (sim/signs_v26.go).
@@ -70,15 +71,15 @@ type geometry struct {
 	stampID uint32
 }
 
-func newBox(a, b world.Vec2, half float64, top float64) solid {
+func newBox(a, b geom.Vec2, half float64, top float64) solid {
 	dx, dz := b.X-a.X, b.Z-a.Z
 	l := math.Hypot(dx, dz)
-	ax := world.Vec2{X: 1}
+	ax := geom.Vec2{X: 1}
 	if l > 1e-12 {
-		ax = world.Vec2{X: dx / l, Z: dz / l}
+		ax = geom.Vec2{X: dx / l, Z: dz / l}
 	}
-	s := solid{kind: solidBox, c: world.Vec2{X: (a.X + b.X) / 2, Z: (a.Z + b.Z) / 2},
-		ax: ax, az: world.Vec2{X: -ax.Z, Z: ax.X}, hx: l/2 + half, hz: half, top: top}
+	s := solid{kind: solidBox, c: geom.Vec2{X: (a.X + b.X) / 2, Z: (a.Z + b.Z) / 2},
+		ax: ax, az: geom.Vec2{X: -ax.Z, Z: ax.X}, hx: l/2 + half, hz: half, top: top}
 	s.bounds()
 	return s
 }
@@ -88,12 +89,12 @@ func (s *solid) bounds() {
 	case solidBox:
 		ex := math.Abs(s.ax.X)*s.hx + math.Abs(s.az.X)*s.hz
 		ez := math.Abs(s.ax.Z)*s.hx + math.Abs(s.az.Z)*s.hz
-		s.min = world.Vec2{X: s.c.X - ex, Z: s.c.Z - ez}
-		s.max = world.Vec2{X: s.c.X + ex, Z: s.c.Z + ez}
+		s.min = geom.Vec2{X: s.c.X - ex, Z: s.c.Z - ez}
+		s.max = geom.Vec2{X: s.c.X + ex, Z: s.c.Z + ez}
 	case solidArc:
 		e := s.r + halfWall
-		s.min = world.Vec2{X: s.c.X - e, Z: s.c.Z - e}
-		s.max = world.Vec2{X: s.c.X + e, Z: s.c.Z + e}
+		s.min = geom.Vec2{X: s.c.X - e, Z: s.c.Z - e}
+		s.max = geom.Vec2{X: s.c.X + e, Z: s.c.Z + e}
 	}
 }
 
@@ -131,8 +132,8 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 	for _, o := range w.Obstacles {
 		c, sn := math.Cos(o.Yaw), math.Sin(o.Yaw)
 		// A Webots rotation (0,1,0,yaw) maps local x to (cos, −sin) in XZ.
-		ax := world.Vec2{X: c, Z: -sn}
-		s := solid{kind: solidBox, c: o.Center, ax: ax, az: world.Vec2{X: sn, Z: c},
+		ax := geom.Vec2{X: c, Z: -sn}
+		s := solid{kind: solidBox, c: o.Center, ax: ax, az: geom.Vec2{X: sn, Z: c},
 			hx: math.Abs(o.Half.X), hz: math.Abs(o.Half.Z), top: world.FloorY + o.Height, obstacle: true}
 		s.bounds()
 		g.solids = append(g.solids, s)
@@ -169,7 +170,7 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 	g.nx = int(math.Ceil((maxX-g.x0)/g.cell)) + 1
 	g.nz = int(math.Ceil((maxZ-g.z0)/g.cell)) + 1
 
-	fill := func(n int, box func(i int) (world.Vec2, world.Vec2)) ([]int32, []int32) {
+	fill := func(n int, box func(i int) (geom.Vec2, geom.Vec2)) ([]int32, []int32) {
 		counts := make([]int32, g.nx*g.nz+1)
 		each := func(i int, f func(c int)) {
 			lo, hi := box(i)
@@ -194,13 +195,13 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 		}
 		return counts, items
 	}
-	g.cellStart, g.cellSolids = fill(len(g.solids), func(i int) (world.Vec2, world.Vec2) { return g.solids[i].min, g.solids[i].max })
-	g.signStart, g.cellSigns = fill(len(g.signs), func(i int) (world.Vec2, world.Vec2) { return g.signs[i].min, g.signs[i].max })
+	g.cellStart, g.cellSolids = fill(len(g.solids), func(i int) (geom.Vec2, geom.Vec2) { return g.solids[i].min, g.solids[i].max })
+	g.signStart, g.cellSigns = fill(len(g.signs), func(i int) (geom.Vec2, geom.Vec2) { return g.signs[i].min, g.signs[i].max })
 	return g
 }
 
 // cellOf returns the (clamped) cell holding p.
-func (g *geometry) cellOf(p world.Vec2) (int, int) {
+func (g *geometry) cellOf(p geom.Vec2) (int, int) {
 	x := int(math.Floor((p.X - g.x0) / g.cell))
 	z := int(math.Floor((p.Z - g.z0) / g.cell))
 	return clampInt(x, 0, g.nx-1), clampInt(z, 0, g.nz-1)
@@ -218,7 +219,7 @@ func clampInt(v, lo, hi int) int {
 
 // penetration returns how deep a circle of radius r at p overlaps solid s
 // (positive: overlap) and the unit normal pointing from the solid to p.
-func (s *solid) penetration(p world.Vec2, r float64) (float64, world.Vec2) {
+func (s *solid) penetration(p geom.Vec2, r float64) (float64, geom.Vec2) {
 	switch s.kind {
 	case solidBox:
 		dx, dz := p.X-s.c.X, p.Z-s.c.Z
@@ -230,40 +231,40 @@ func (s *solid) penetration(p world.Vec2, r float64) (float64, world.Vec2) {
 		d := math.Hypot(ex, ez)
 		if d > 1e-12 {
 			nx, nz := ex/d, ez/d
-			return r - d, world.Vec2{X: nx*s.ax.X + nz*s.az.X, Z: nx*s.ax.Z + nz*s.az.Z}
+			return r - d, geom.Vec2{X: nx*s.ax.X + nz*s.az.X, Z: nx*s.ax.Z + nz*s.az.Z}
 		}
 		// Centre inside the box: push out through the nearest face.
 		px, pz := s.hx-math.Abs(lx), s.hz-math.Abs(lz)
 		if px < pz {
 			sg := math.Copysign(1, lx)
-			return r + px, world.Vec2{X: sg * s.ax.X, Z: sg * s.ax.Z}
+			return r + px, geom.Vec2{X: sg * s.ax.X, Z: sg * s.ax.Z}
 		}
 		sg := math.Copysign(1, lz)
-		return r + pz, world.Vec2{X: sg * s.az.X, Z: sg * s.az.Z}
+		return r + pz, geom.Vec2{X: sg * s.az.X, Z: sg * s.az.Z}
 	default:
 		dx, dz := p.X-s.c.X, p.Z-s.c.Z
 		ang := math.Atan2(dz, dx)
 		if s.inSpan(ang) {
 			dist := math.Hypot(dx, dz)
 			if dist < 1e-12 {
-				return r + halfWall - s.r, world.Vec2{X: 1}
+				return r + halfWall - s.r, geom.Vec2{X: 1}
 			}
 			sg := 1.0
 			if dist < s.r {
 				sg = -1
 			}
-			return r + halfWall - math.Abs(dist-s.r), world.Vec2{X: sg * dx / dist, Z: sg * dz / dist}
+			return r + halfWall - math.Abs(dist-s.r), geom.Vec2{X: sg * dx / dist, Z: sg * dz / dist}
 		}
-		best, bn := math.Inf(-1), world.Vec2{X: 1}
+		best, bn := math.Inf(-1), geom.Vec2{X: 1}
 		for _, a := range [2]float64{s.from, s.from + s.span} {
-			e := world.Vec2{X: s.c.X + s.r*math.Cos(a), Z: s.c.Z + s.r*math.Sin(a)}
+			e := geom.Vec2{X: s.c.X + s.r*math.Cos(a), Z: s.c.Z + s.r*math.Sin(a)}
 			ex, ez := p.X-e.X, p.Z-e.Z
 			d := math.Hypot(ex, ez)
 			pen := r + halfWall - d
 			if pen > best {
 				best = pen
 				if d > 1e-12 {
-					bn = world.Vec2{X: ex / d, Z: ez / d}
+					bn = geom.Vec2{X: ex / d, Z: ez / d}
 				}
 			}
 		}
@@ -282,8 +283,8 @@ func (s *solid) inSpan(a float64) bool {
 
 // maxPenetration returns the deepest overlap of a circle at p with any solid
 // and that solid's normal; a value ≤ 0 means no overlap.
-func (g *geometry) maxPenetration(p world.Vec2, r float64) (float64, world.Vec2) {
-	best, bn := math.Inf(-1), world.Vec2{}
+func (g *geometry) maxPenetration(p geom.Vec2, r float64) (float64, geom.Vec2) {
+	best, bn := math.Inf(-1), geom.Vec2{}
 	g.near(p, r, func(_ int32, s *solid) {
 		if pen, n := s.penetration(p, r); pen > best {
 			best, bn = pen, n
@@ -294,7 +295,7 @@ func (g *geometry) maxPenetration(p world.Vec2, r float64) (float64, world.Vec2)
 
 // overlaps calls f for every solid a circle at p of radius r overlaps, with
 // the overlap's depth and the unit normal from the solid to p.
-func (g *geometry) overlaps(p world.Vec2, r float64, f func(i int32, pen float64, n world.Vec2)) {
+func (g *geometry) overlaps(p geom.Vec2, r float64, f func(i int32, pen float64, n geom.Vec2)) {
 	g.near(p, r, func(i int32, s *solid) {
 		if pen, n := s.penetration(p, r); pen > 0 {
 			f(i, pen, n)
@@ -304,14 +305,14 @@ func (g *geometry) overlaps(p world.Vec2, r float64, f func(i int32, pen float64
 
 // near calls f once for every solid whose bounding box a circle at p of
 // radius r touches, in the grid cells the circle covers.
-func (g *geometry) near(p world.Vec2, r float64, f func(i int32, s *solid)) {
+func (g *geometry) near(p geom.Vec2, r float64, f func(i int32, s *solid)) {
 	g.stampID++
 	if g.stampID == 0 {
 		clear(g.stamp)
 		g.stampID = 1
 	}
-	x0, z0 := g.cellOf(world.Vec2{X: p.X - r, Z: p.Z - r})
-	x1, z1 := g.cellOf(world.Vec2{X: p.X + r, Z: p.Z + r})
+	x0, z0 := g.cellOf(geom.Vec2{X: p.X - r, Z: p.Z - r})
+	x1, z1 := g.cellOf(geom.Vec2{X: p.X + r, Z: p.Z + r})
 	for z := z0; z <= z1; z++ {
 		for x := x0; x <= x1; x++ {
 			c := z*g.nx + x
@@ -334,7 +335,7 @@ func (g *geometry) near(p world.Vec2, r float64, f func(i int32, s *solid)) {
 type rayHit struct {
 	t      float64 // distance along the (unit) ray; +Inf: none
 	top    float64 // y of the top of the solid hit
-	n      world.Vec2
+	n      geom.Vec2
 	solid  int32 // index of the solid, −1 none
 	sign   int32 // nearest sign in front of the solid, −1 none
 	signT  float64
@@ -344,7 +345,7 @@ type rayHit struct {
 
 // rayBox intersects the ray o + t·d (unit d) with box s; it returns the entry
 // distance (0 when o is inside) and the face normal, or +Inf.
-func (s *solid) rayBox(o, d world.Vec2) (float64, world.Vec2) {
+func (s *solid) rayBox(o, d geom.Vec2) (float64, geom.Vec2) {
 	ox, oz := o.X-s.c.X, o.Z-s.c.Z
 	lo := [2]float64{ox*s.ax.X + oz*s.ax.Z, ox*s.az.X + oz*s.az.Z}
 	ld := [2]float64{d.X*s.ax.X + d.Z*s.ax.Z, d.X*s.az.X + d.Z*s.az.Z}
@@ -354,7 +355,7 @@ func (s *solid) rayBox(o, d world.Vec2) (float64, world.Vec2) {
 	for k := 0; k < 2; k++ {
 		if math.Abs(ld[k]) < 1e-15 {
 			if lo[k] < -h[k] || lo[k] > h[k] {
-				return math.Inf(1), world.Vec2{}
+				return math.Inf(1), geom.Vec2{}
 			}
 			continue
 		}
@@ -370,15 +371,15 @@ func (s *solid) rayBox(o, d world.Vec2) (float64, world.Vec2) {
 		}
 	}
 	if tmax < tmin || tmax < 0 {
-		return math.Inf(1), world.Vec2{}
+		return math.Inf(1), geom.Vec2{}
 	}
-	var n world.Vec2
+	var n geom.Vec2
 	if axis == 0 {
 		sg := -math.Copysign(1, ld[0])
-		n = world.Vec2{X: sg * s.ax.X, Z: sg * s.ax.Z}
+		n = geom.Vec2{X: sg * s.ax.X, Z: sg * s.ax.Z}
 	} else {
 		sg := -math.Copysign(1, ld[1])
-		n = world.Vec2{X: sg * s.az.X, Z: sg * s.az.Z}
+		n = geom.Vec2{X: sg * s.az.X, Z: sg * s.az.Z}
 	}
 	if tmin < 0 {
 		return 0, n
@@ -388,19 +389,19 @@ func (s *solid) rayBox(o, d world.Vec2) (float64, world.Vec2) {
 
 // rayArc intersects the ray with arc s (the ring of thickness WallThickness
 // around the arc, without end caps).
-func (s *solid) rayArc(o, d world.Vec2) (float64, world.Vec2) {
+func (s *solid) rayArc(o, d geom.Vec2) (float64, geom.Vec2) {
 	ox, oz := o.X-s.c.X, o.Z-s.c.Z
 	b := ox*d.X + oz*d.Z
 	cc := ox*ox + oz*oz
 	ro, ri := s.r+halfWall, s.r-halfWall
 	disc := b*b - (cc - ro*ro)
 	if disc < 0 {
-		return math.Inf(1), world.Vec2{}
+		return math.Inf(1), geom.Vec2{}
 	}
 	sq := math.Sqrt(disc)
 	t1, t2 := -b-sq, -b+sq
 	if t2 < 0 {
-		return math.Inf(1), world.Vec2{}
+		return math.Inf(1), geom.Vec2{}
 	}
 	// Inner circle crossings, when the ray meets it.
 	u1, u2 := math.Inf(1), math.Inf(-1)
@@ -410,9 +411,9 @@ func (s *solid) rayArc(o, d world.Vec2) (float64, world.Vec2) {
 			u1, u2 = -b-q, -b+q
 		}
 	}
-	at := func(t float64) (bool, world.Vec2) {
+	at := func(t float64) (bool, geom.Vec2) {
 		px, pz := ox+t*d.X, oz+t*d.Z
-		return s.inSpan(math.Atan2(pz, px)), world.Vec2{X: px, Z: pz}
+		return s.inSpan(math.Atan2(pz, px)), geom.Vec2{X: px, Z: pz}
 	}
 	// Entry through the outer circle at t1, through the inner one at u2.
 	type cand struct {
@@ -426,7 +427,7 @@ func (s *solid) rayArc(o, d world.Vec2) (float64, world.Vec2) {
 	// Origin inside the ring material?
 	if cc <= ro*ro && cc >= ri*ri {
 		if ok, _ := at(0); ok {
-			return 0, world.Vec2{X: -d.X, Z: -d.Z}
+			return 0, geom.Vec2{X: -d.X, Z: -d.Z}
 		}
 	}
 	for _, c := range cands {
@@ -439,20 +440,20 @@ func (s *solid) rayArc(o, d world.Vec2) (float64, world.Vec2) {
 		if ok, p := at(c.t); ok {
 			l := math.Hypot(p.X, p.Z)
 			if l < 1e-12 {
-				return c.t, world.Vec2{X: -d.X, Z: -d.Z}
+				return c.t, geom.Vec2{X: -d.X, Z: -d.Z}
 			}
 			if c.outer {
-				return c.t, world.Vec2{X: p.X / l, Z: p.Z / l}
+				return c.t, geom.Vec2{X: p.X / l, Z: p.Z / l}
 			}
-			return c.t, world.Vec2{X: -p.X / l, Z: -p.Z / l}
+			return c.t, geom.Vec2{X: -p.X / l, Z: -p.Z / l}
 		}
 	}
-	return math.Inf(1), world.Vec2{}
+	return math.Inf(1), geom.Vec2{}
 }
 
 // raySign intersects the ray with sign s from its front; it returns the
 // distance and the position across the sign (0..1, left to right).
-func (s *signGeom) raySign(o, d world.Vec2) (float64, float64) {
+func (s *signGeom) raySign(o, d geom.Vec2) (float64, float64) {
 	dn := d.X*s.n.X + d.Z*s.n.Z
 	if dn > -1e-9 {
 		return math.Inf(1), 0
@@ -473,7 +474,7 @@ func (s *signGeom) raySign(o, d world.Vec2) (float64, float64) {
 // cast traces the ray o + t·d (d unit) up to maxT through the grid and
 // returns the nearest solid whose top is above minTop (pass −Inf for all),
 // and, when wantSigns, the nearest sign in front of it.
-func (g *geometry) cast(o, d world.Vec2, maxT, minTop float64, wantSigns bool) rayHit {
+func (g *geometry) cast(o, d geom.Vec2, maxT, minTop float64, wantSigns bool) rayHit {
 	h := rayHit{t: math.Inf(1), solid: -1, sign: -1, signT: math.Inf(1)}
 	// Enter the grid.
 	gx1, gz1 := g.x0+float64(g.nx)*g.cell, g.z0+float64(g.nz)*g.cell
@@ -499,7 +500,7 @@ func (g *geometry) cast(o, d world.Vec2, maxT, minTop float64, wantSigns bool) r
 		t0 = tin + 1e-12
 	}
 	px, pz := o.X+t0*d.X, o.Z+t0*d.Z
-	cx, cz := g.cellOf(world.Vec2{X: px, Z: pz})
+	cx, cz := g.cellOf(geom.Vec2{X: px, Z: pz})
 	stepX, stepZ := 1, 1
 	tMaxX, tMaxZ := math.Inf(1), math.Inf(1)
 	tDX, tDZ := math.Inf(1), math.Inf(1)
@@ -527,7 +528,7 @@ func (g *geometry) cast(o, d world.Vec2, maxT, minTop float64, wantSigns bool) r
 				continue
 			}
 			var t float64
-			var n world.Vec2
+			var n geom.Vec2
 			if s.kind == solidBox {
 				t, n = s.rayBox(o, d)
 			} else {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -85,4 +86,4 @@ func steps(t testing.TB, s *Sim, n int) {
 func near(a, b, eps float64) bool { return math.Abs(a-b) <= eps }
 
 // forward is the unit vector a robot of yaw th faces.
-func forward(th float64) world.Vec2 { return world.Vec2{X: -math.Sin(th), Z: -math.Cos(th)} }
+func forward(th float64) geom.Vec2 { return geom.Vec2{X: -math.Sin(th), Z: -math.Cos(th)} }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -37,13 +38,13 @@ func TestKinematicsOpenFloor(t *testing.T) {
 			om := r * (tc.wr - tc.wl) / axle
 			// Exact arc of a constant-velocity differential drive; the
 			// midpoint integration is exact for constant (v, ω).
-			var want world.Vec2
+			var want geom.Vec2
 			if om == 0 {
 				f := forward(tc.yaw)
-				want = world.Vec2{X: c.X + f.X*v*dt, Z: c.Z + f.Z*v*dt}
+				want = geom.Vec2{X: c.X + f.X*v*dt, Z: c.Z + f.Z*v*dt}
 			} else {
 				rho := v / om
-				want = world.Vec2{
+				want = geom.Vec2{
 					X: c.X + rho*(math.Cos(tc.yaw+om*dt)-math.Cos(tc.yaw)),
 					Z: c.Z - rho*(math.Sin(tc.yaw+om*dt)-math.Sin(tc.yaw)),
 				}
@@ -90,7 +91,7 @@ func shapePen(s *Sim, grow float64) float64 {
 	p, yaw := s.Pose().Pos, s.Pose().Yaw
 	c, sn := math.Cos(yaw), math.Sin(yaw)
 	check := func(x, z, r float64) {
-		q := world.Vec2{X: p.X + x*c + z*sn, Z: p.Z - x*sn + z*c}
+		q := geom.Vec2{X: p.X + x*c + z*sn, Z: p.Z - x*sn + z*c}
 		if pen, _ := s.geo.maxPenetration(q, r+grow); pen > best {
 			best = pen
 		}
@@ -121,10 +122,10 @@ func TestWallStopsRobot(t *testing.T) {
 	tests := []struct {
 		name string
 		yaw  float64
-		pos  world.Vec2
+		pos  geom.Vec2
 	}{
 		{"head on", 0, c},
-		{"slightly oblique", 0.2, world.Vec2{X: c.X + 0.005, Z: c.Z}},
+		{"slightly oblique", 0.2, geom.Vec2{X: c.X + 0.005, Z: c.Z}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,12 +159,12 @@ func TestCornerAndArcCollisions(t *testing.T) {
 		src  string
 		tile [2]int
 		yaw  float64
-		off  world.Vec2
+		off  geom.Vec2
 	}{
 		// Drive diagonally into the top-left corner of a closed tile.
-		{"corner", arena(2, 2, nil), [2]int{0, 0}, math.Pi / 4, world.Vec2{X: 0.03, Z: 0.03}},
+		{"corner", arena(2, 2, nil), [2]int{0, 0}, math.Pi / 4, geom.Vec2{X: 0.03, Z: 0.03}},
 		// A curve in the top-right quadrant of tile (1,0): drive up-right into it.
-		{"arc", arena(2, 2, nil), [2]int{1, 0}, -math.Pi / 4, world.Vec2{X: -0.03, Z: 0.03}},
+		{"arc", arena(2, 2, nil), [2]int{1, 0}, -math.Pi / 4, geom.Vec2{X: -0.03, Z: 0.03}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,11 +172,11 @@ func TestCornerAndArcCollisions(t *testing.T) {
 			if tc.name == "arc" {
 				c := w.TileCenter(1, 0)
 				// A quarter circle around the tile's top-right corner.
-				w.Arcs = append(w.Arcs, world.Arc{Center: world.Vec2{X: c.X + 0.06, Z: c.Z - 0.06}, Radius: 0.06, From: math.Pi / 2, To: math.Pi})
+				w.Arcs = append(w.Arcs, world.Arc{Center: geom.Vec2{X: c.X + 0.06, Z: c.Z - 0.06}, Radius: 0.06, From: math.Pi / 2, To: math.Pi})
 			}
 			s := mustSim(t, w, Config{})
 			p := w.TileCenter(tc.tile[0], tc.tile[1])
-			s.SetPose(world.Pose{Pos: world.Vec2{X: p.X + tc.off.X, Z: p.Z + tc.off.Z}, Yaw: tc.yaw})
+			s.SetPose(world.Pose{Pos: geom.Vec2{X: p.X + tc.off.X, Z: p.Z + tc.off.Z}, Yaw: tc.yaw})
 			setWheels(t, s, 6.28, 6.28)
 			start := s.Pose().Pos
 			for i := 0; i < 300; i++ {
@@ -206,7 +207,7 @@ func TestObstacleStopsRobot(t *testing.T) {
 	w := mustWorld(t, arena(1, 3, nil))
 	c := w.TileCenter(0, 2)
 	o := w.TileCenter(0, 1)
-	w.Obstacles = append(w.Obstacles, world.Obstacle{Center: o, Half: world.Vec2{X: 0.02, Z: 0.01}, Yaw: 0.3, Height: 0.05})
+	w.Obstacles = append(w.Obstacles, world.Obstacle{Center: o, Half: geom.Vec2{X: 0.02, Z: 0.01}, Yaw: 0.3, Height: 0.05})
 	s := mustSim(t, w, Config{})
 	s.SetPose(world.Pose{Pos: c, Yaw: 0})
 	setWheels(t, s, 5, 5)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/hal/haltest"
 	"github.com/rescuekit/rescuekit/sim/referee"
@@ -261,7 +262,7 @@ func TestNewRefusesBadInput(t *testing.T) {
 		{"NaN wall", func() *world.World { w := good(); w.Walls[0].A.X = nan; return w }, Config{}, "wall 0"},
 		{"infinite obstacle", func() *world.World {
 			w := good()
-			w.Obstacles = append(w.Obstacles, world.Obstacle{Half: world.Vec2{X: math.Inf(1)}})
+			w.Obstacles = append(w.Obstacles, world.Obstacle{Half: geom.Vec2{X: math.Inf(1)}})
 			return w
 		}, Config{}, "obstacle 0"},
 		{"negative noise", good, Config{Noise: Noise{GPS: -1}}, "Noise.GPS"},

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -20,7 +21,7 @@ func TestArea4RoomBlocksRobot(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := mustSim(t, w, Config{})
-	s.SetPose(world.Pose{Pos: world.Vec2{X: 0, Z: -0.2}, Yaw: -math.Pi / 2}) // facing +X
+	s.SetPose(world.Pose{Pos: geom.Vec2{X: 0, Z: -0.2}, Yaw: -math.Pi / 2}) // facing +X
 	setWheels(t, s, 6.28, 6.28)
 	steps(t, s, 100) // 1.6 s
 	x := s.Pose().Pos.X

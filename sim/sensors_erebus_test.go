@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -49,7 +50,7 @@ func TestInfraRedResponse(t *testing.T) {
 	walls := mustWorld(t, arena(2, 2, nil))
 	obst := mustWorld(t, arena(3, 3, nil))
 	oc := obst.TileCenter(1, 0)
-	obst.Obstacles = append(obst.Obstacles, world.Obstacle{Center: world.Vec2{X: oc.X, Z: oc.Z + 0.02}, Half: world.Vec2{X: 0.03, Z: 0.01}, Height: 0.05})
+	obst.Obstacles = append(obst.Obstacles, world.Obstacle{Center: geom.Vec2{X: oc.X, Z: oc.Z + 0.02}, Half: geom.Vec2{X: 0.03, Z: 0.01}, Height: 0.05})
 	tests := []struct {
 		name   string
 		w      *world.World
@@ -173,7 +174,7 @@ func TestTurnAgainstWall(t *testing.T) {
 	right := c.X + world.TileSize/2 - halfWall // the right wall's face
 	// 0.0417 m from the wall: every part but the centre camera's sphere
 	// (0.042 m from the centre; ps3's reaches 0.0414 m) clears it.
-	start := world.Vec2{X: right - 0.0417, Z: c.Z}
+	start := geom.Vec2{X: right - 0.0417, Z: c.Z}
 	for _, tc := range []struct {
 		name     string
 		l, r     float64

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -22,7 +23,7 @@ func enableAll(t testing.TB, s *Sim, period int) {
 
 // rayToFaces is the distance from p along unit d to the inner faces of the
 // axis-aligned box [x0,x1]×[z0,z1], independently of the simulator's caster.
-func rayToFaces(p, d world.Vec2, x0, x1, z0, z1 float64) float64 {
+func rayToFaces(p, d geom.Vec2, x0, x1, z0, z1 float64) float64 {
 	best := math.Inf(1)
 	for _, f := range []struct {
 		x      bool
@@ -49,9 +50,9 @@ func TestDistanceSensors(t *testing.T) {
 	h := world.TileSize/2 - halfWall
 	x0, x1, z0, z1 := c0.X-h, c1.X+h, c0.Z-h, c0.Z+h
 	poses := []world.Pose{
-		{Pos: world.Vec2{X: (c0.X + c1.X) / 2, Z: c0.Z}, Yaw: 0},
-		{Pos: world.Vec2{X: c0.X + 0.01, Z: c0.Z - 0.005}, Yaw: 0.4},
-		{Pos: world.Vec2{X: c1.X, Z: c1.Z + 0.01}, Yaw: -2.2},
+		{Pos: geom.Vec2{X: (c0.X + c1.X) / 2, Z: c0.Z}, Yaw: 0},
+		{Pos: geom.Vec2{X: c0.X + 0.01, Z: c0.Z - 0.005}, Yaw: 0.4},
+		{Pos: geom.Vec2{X: c1.X, Z: c1.Z + 0.01}, Yaw: -2.2},
 	}
 	spec := DefaultRobot()
 	for pi, pose := range poses {
@@ -74,10 +75,10 @@ func TestDistanceSensors(t *testing.T) {
 				}
 				// Independent world position and direction of the sensor.
 				c, sn := math.Cos(pose.Yaw), math.Sin(pose.Yaw)
-				p := world.Vec2{X: pose.Pos.X + d.Pos[0]*c + d.Pos[2]*sn, Z: pose.Pos.Z - d.Pos[0]*sn + d.Pos[2]*c}
+				p := geom.Vec2{X: pose.Pos.X + d.Pos[0]*c + d.Pos[2]*sn, Z: pose.Pos.Z - d.Pos[0]*sn + d.Pos[2]*c}
 				dir := d.Frame.Apply(hal.Vec3{1, 0, 0})
 				l := math.Hypot(dir[0], dir[2])
-				wd := world.Vec2{X: (dir[0]*c + dir[2]*sn) / l, Z: (-dir[0]*sn + dir[2]*c) / l}
+				wd := geom.Vec2{X: (dir[0]*c + dir[2]*sn) / l, Z: (-dir[0]*sn + dir[2]*c) / l}
 				// An infra-red sensor reads a teal wall at d as d/0.36
 				// (Webots distancesensor.md "Infra-Red Sensors").
 				want := math.Min(DistanceRange, rayToFaces(p, wd, x0, x1, z0, z1)/0.36)
@@ -92,7 +93,7 @@ func TestDistanceSensors(t *testing.T) {
 func TestDistanceSensorDirections(t *testing.T) {
 	// ps0 and ps7 look ahead, ps2 right, ps5 left, ps3 and ps4 back.
 	spec := DefaultRobot()
-	want := map[string]world.Vec2{"ps0": {X: 0.25, Z: -1}, "ps7": {X: -0.25, Z: -1}, "ps2": {X: 1}, "ps5": {X: -1}, "ps3": {X: 0.5, Z: 1}, "ps4": {X: -0.5, Z: 1}}
+	want := map[string]geom.Vec2{"ps0": {X: 0.25, Z: -1}, "ps7": {X: -0.25, Z: -1}, "ps2": {X: 1}, "ps5": {X: -1}, "ps3": {X: 0.5, Z: 1}, "ps4": {X: -0.5, Z: 1}}
 	for _, d := range spec.Devices {
 		w, ok := want[d.Name]
 		if !ok {
@@ -128,9 +129,9 @@ func TestColourSensorGPSGyro(t *testing.T) {
 			// tile centre, facing +X (yaw −π/2), or −X on the first tile,
 			// so that the robot's back is clear of the end walls (a robot
 			// put into a wall is pushed out of it: contactPush).
-			pose := world.Pose{Pos: world.Vec2{X: c.X - 0.03, Z: c.Z}, Yaw: -math.Pi / 2}
+			pose := world.Pose{Pos: geom.Vec2{X: c.X - 0.03, Z: c.Z}, Yaw: -math.Pi / 2}
 			if tc.tile == 0 {
-				pose = world.Pose{Pos: world.Vec2{X: c.X + 0.03, Z: c.Z}, Yaw: math.Pi / 2}
+				pose = world.Pose{Pos: geom.Vec2{X: c.X + 0.03, Z: c.Z}, Yaw: math.Pi / 2}
 			}
 			s.SetPose(pose)
 			enableAll(t, s, 16)
@@ -190,10 +191,10 @@ func signWorld(t *testing.T, l byte) *Sim {
 	c := w.TileCenter(0, 0)
 	wallZ := c.Z - world.TileSize/2
 	camY := world.FloorY + 0.028
-	w.Signs = []world.Sign{{Letter: l, Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: camY, Normal: world.Vec2{Z: 1}}}
+	w.Signs = []world.Sign{{Letter: l, Pos: geom.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: camY, Normal: geom.Vec2{Z: 1}}}
 	s := mustSim(t, w, Config{})
 	// camera_centre is 0.035 m ahead of the centre.
-	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
+	s.SetPose(world.Pose{Pos: geom.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
 	enableAll(t, s, 16)
 	steps(t, s, 1)
 	return s

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/signs"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -248,17 +249,17 @@ func newFakeGeom(f *world.Fake, texs *textures) (signGeom, bool) {
 	return g, ok
 }
 
-func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool) {
+func placeSign(pos, n geom.Vec2, y, side float64, tex *texture) (signGeom, bool) {
 	l := math.Hypot(n.X, n.Z)
 	if l < 1e-9 {
 		return signGeom{}, false
 	}
-	n = world.Vec2{X: n.X / l, Z: n.Z / l}
+	n = geom.Vec2{X: n.X / l, Z: n.Z / l}
 	// The bounds leave room for a fake's relief.
 	h := side/2 + fakeRelief
-	s := signGeom{pos: pos, n: n, t: world.Vec2{X: n.Z, Z: -n.X}, y: y, tex: tex, size: side}
-	s.min = world.Vec2{X: pos.X - h, Z: pos.Z - h}
-	s.max = world.Vec2{X: pos.X + h, Z: pos.Z + h}
+	s := signGeom{pos: pos, n: n, t: geom.Vec2{X: n.Z, Z: -n.X}, y: y, tex: tex, size: side}
+	s.min = geom.Vec2{X: pos.X - h, Z: pos.Z - h}
+	s.max = geom.Vec2{X: pos.X + h, Z: pos.Z + h}
 	return s, true
 }
 
@@ -267,7 +268,7 @@ func placeSign(pos, n world.Vec2, y, side float64, tex *texture) (signGeom, bool
 // plate (t) that falls on the letter, ok false when the ray misses it. o, d,
 // y0 and slope are the ray's origin, unit horizontal direction, height and
 // rise per horizontal metre.
-func (s *signGeom) reliefHit(o, d world.Vec2, y0, slope, t float64) (float64, bool) {
+func (s *signGeom) reliefHit(o, d geom.Vec2, y0, slope, t float64) (float64, bool) {
 	dn := -(d.X*s.n.X + d.Z*s.n.Z)
 	if s.raised <= 0 || dn <= 1e-9 {
 		return 0, false
@@ -296,7 +297,7 @@ func (s *signGeom) reliefHit(o, d world.Vec2, y0, slope, t float64) (float64, bo
 // meets the sign's plane (distance, 0..1 across). For a fake the ray is
 // marched from the letter's front face, fakeRelief before the plate, to the
 // plate: the letter's front, then its sides, hide the plate behind them.
-func (s *signGeom) texel(o, d world.Vec2, camY, slope, t, u float64) (rgb, bool) {
+func (s *signGeom) texel(o, d geom.Vec2, camY, slope, t, u float64) (rgb, bool) {
 	vAt := func(t float64) float64 { return (s.y + s.size/2 - (camY + slope*t)) / s.size }
 	if th, ok := s.reliefHit(o, d, camY, slope, t); ok {
 		if dn := -(d.X*s.n.X + d.Z*s.n.Z); th <= t-s.raised/dn+1e-12 {

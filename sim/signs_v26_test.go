@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/referee"
@@ -159,17 +160,17 @@ func signSim(t *testing.T, sg *world.Sign, fake *world.Fake, standOff, sideOff f
 	c := w.TileCenter(0, 0)
 	wallZ := c.Z - world.TileSize/2
 	camY := world.FloorY + 0.028
-	pos := world.Vec2{X: c.X, Z: wallZ + 0.0056}
+	pos := geom.Vec2{X: c.X, Z: wallZ + 0.0056}
 	if sg != nil {
-		sg.Pos, sg.Y, sg.Normal = pos, camY, world.Vec2{Z: 1}
+		sg.Pos, sg.Y, sg.Normal = pos, camY, geom.Vec2{Z: 1}
 		w.Signs = []world.Sign{*sg}
 	}
 	if fake != nil {
-		fake.Pos, fake.Y, fake.Normal = pos, camY, world.Vec2{Z: 1}
+		fake.Pos, fake.Y, fake.Normal = pos, camY, geom.Vec2{Z: 1}
 		w.Fakes = []world.Fake{*fake}
 	}
 	s := mustSim(t, w, Config{})
-	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X + sideOff, Z: wallZ + 0.0056 + standOff + 0.035}})
+	s.SetPose(world.Pose{Pos: geom.Vec2{X: c.X + sideOff, Z: wallZ + 0.0056 + standOff + 0.035}})
 	enableAll(t, s, 16)
 	steps(t, s, 1)
 	return s
@@ -287,14 +288,14 @@ func TestEveryV26SignVisible(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no v26 worlds")
 	}
-	look := func(w *world.World, pos, n world.Vec2, ok func(c rgb) bool) bool {
+	look := func(w *world.World, pos, n geom.Vec2, ok func(c rgb) bool) bool {
 		s, err := New(w, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		cam, _ := hal.Lookup[hal.Camera](s, "camera_centre")
 		cam.Enable(16)
-		at := world.Vec2{X: pos.X + 0.07*n.X, Z: pos.Z + 0.07*n.Z}
+		at := geom.Vec2{X: pos.X + 0.07*n.X, Z: pos.Z + 0.07*n.Z}
 		s.SetPose(world.Pose{Pos: at, Yaw: math.Atan2(n.X, n.Z)})
 		if err := s.Step(16); err != nil {
 			t.Fatal(err)
@@ -362,7 +363,7 @@ func TestLidarSeesFakeRelief(t *testing.T) {
 					ly = s.y + d.Pos[1] // the lidar's height
 				}
 			}
-			w.Fakes = []world.Fake{{Type: "phi", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: ly, Normal: world.Vec2{Z: 1}}}
+			w.Fakes = []world.Fake{{Type: "phi", Pos: geom.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: ly, Normal: geom.Vec2{Z: 1}}}
 			s = mustSim(t, w, Config{Robot: spec})
 		}
 		s.SetPose(world.Pose{Pos: c})
@@ -417,9 +418,9 @@ func TestFoundTextureSwitch(t *testing.T) {
 	w.Rules = erebus.V26Rules
 	c := w.TileCenter(0, 0)
 	wallZ := c.Z - world.TileSize/2
-	w.Signs = []world.Sign{{Kind: world.Hazard, Target: true, Type: "BGYRK", Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: world.FloorY + 0.028, Normal: world.Vec2{Z: 1}}}
+	w.Signs = []world.Sign{{Kind: world.Hazard, Target: true, Type: "BGYRK", Pos: geom.Vec2{X: c.X, Z: wallZ + 0.0056}, Y: world.FloorY + 0.028, Normal: geom.Vec2{Z: 1}}}
 	s := mustSim(t, w, Config{Supervisor: &foundSupervisor{}})
-	s.SetPose(world.Pose{Pos: world.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
+	s.SetPose(world.Pose{Pos: geom.Vec2{X: c.X, Z: wallZ + 0.0056 + 0.05 + 0.035}})
 	enableAll(t, s, 16)
 	steps(t, s, 2)
 	img, wd, h := centreImage(t, s)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -28,7 +29,7 @@ func TestEverySignVisible(t *testing.T) {
 			}
 			cam, _ := hal.Lookup[hal.Camera](s, "camera_centre")
 			cam.Enable(16)
-			at := world.Vec2{X: sg.Pos.X + 0.07*sg.Normal.X, Z: sg.Pos.Z + 0.07*sg.Normal.Z}
+			at := geom.Vec2{X: sg.Pos.X + 0.07*sg.Normal.X, Z: sg.Pos.Z + 0.07*sg.Normal.Z}
 			// Face the sign: yaw θ faces (−sin θ, −cos θ).
 			s.SetPose(world.Pose{Pos: at, Yaw: math.Atan2(sg.Normal.X, sg.Normal.Z)})
 			if err := s.Step(16); err != nil {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -444,7 +445,7 @@ func (s *Sim) physics(dt float64) {
 	if !s.falling {
 		// Webots' contact joints push an overlapping robot out (ERP).
 		if push := s.contactPush(old, s.pose.Yaw); push.X != 0 || push.Z != 0 {
-			q := world.Vec2{X: old.X + push.X, Z: old.Z + push.Z}
+			q := geom.Vec2{X: old.X + push.X, Z: old.Z + push.Z}
 			p0, _ := s.penetration(old, s.pose.Yaw)
 			if p1, _ := s.penetration(q, s.pose.Yaw); p1 <= p0+overlapTol {
 				s.pose.Pos = q
@@ -466,7 +467,7 @@ func (s *Sim) physics(dt float64) {
 		if h := om * dt / 2; h != 0 {
 			l *= math.Sin(h) / h
 		}
-		d := world.Vec2{X: -math.Sin(th) * l, Z: -math.Cos(th) * l}
+		d := geom.Vec2{X: -math.Sin(th) * l, Z: -math.Cos(th) * l}
 		if d.X != 0 || d.Z != 0 || om != 0 {
 			want := om * dt
 			var turned float64
@@ -520,7 +521,7 @@ func collisionShape(spec RobotSpec) ([]circle, float64) {
 // penetration returns the deepest overlap of the robot's collision shape at
 // position p and yaw with any solid, and that solid's normal; a value ≤ 0
 // means no overlap. A shape far from every solid costs one circle test.
-func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
+func (s *Sim) penetration(p geom.Vec2, yaw float64) (float64, geom.Vec2) {
 	pen, n := s.geo.maxPenetration(p, s.reach)
 	if pen <= 0 || len(s.shape) == 1 {
 		if len(s.shape) == 1 && pen > 0 {
@@ -529,9 +530,9 @@ func (s *Sim) penetration(p world.Vec2, yaw float64) (float64, world.Vec2) {
 		return pen, n
 	}
 	c, sn := math.Cos(yaw), math.Sin(yaw)
-	best, bn := math.Inf(-1), world.Vec2{}
+	best, bn := math.Inf(-1), geom.Vec2{}
 	for _, k := range s.shape {
-		q := world.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
+		q := geom.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
 		if pen, n := s.geo.maxPenetration(q, k.r); pen > best {
 			best, bn = pen, n
 		}
@@ -553,15 +554,15 @@ const contactERP = 0.2
 // is held where it is, as the opposed contact forces hold it in ODE. A
 // robot that overlaps nothing (the usual case: move keeps it out) is not
 // moved. The rotation contacts would add is left out.
-func (s *Sim) contactPush(p world.Vec2, yaw float64) world.Vec2 {
+func (s *Sim) contactPush(p geom.Vec2, yaw float64) geom.Vec2 {
 	if pen, _ := s.penetration(p, yaw); pen <= 0 {
-		return world.Vec2{}
+		return geom.Vec2{}
 	}
 	s.contacts = s.contacts[:0]
 	c, sn := math.Cos(yaw), math.Sin(yaw)
 	for _, k := range s.shape {
-		q := world.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
-		s.geo.overlaps(q, k.r, func(i int32, pen float64, n world.Vec2) {
+		q := geom.Vec2{X: p.X + k.x*c + k.z*sn, Z: p.Z - k.x*sn + k.z*c}
+		s.geo.overlaps(q, k.r, func(i int32, pen float64, n geom.Vec2) {
 			for j := range s.contacts {
 				if s.contacts[j].solid == i {
 					if pen > s.contacts[j].pen {
@@ -573,7 +574,7 @@ func (s *Sim) contactPush(p world.Vec2, yaw float64) world.Vec2 {
 			s.contacts = append(s.contacts, contact{solid: i, pen: pen, n: n})
 		})
 	}
-	var d world.Vec2
+	var d geom.Vec2
 	for _, k := range s.contacts {
 		d.X += contactERP * k.pen * k.n.X
 		d.Z += contactERP * k.pen * k.n.Z
@@ -585,7 +586,7 @@ func (s *Sim) contactPush(p world.Vec2, yaw float64) world.Vec2 {
 type contact struct {
 	solid int32
 	pen   float64
-	n     world.Vec2
+	n     geom.Vec2
 }
 
 // move returns where the robot gets from position p and yaw by the
@@ -596,16 +597,16 @@ type contact struct {
 // 1/256 of it, contactSkin short of the solid). A robot that already
 // overlaps a solid may move to reduce the overlap. It returns the new
 // position and the angle turned.
-func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world.Vec2, float64) {
+func (s *Sim) move(p geom.Vec2, yaw float64, d geom.Vec2, dyaw float64) (geom.Vec2, float64) {
 	pen0, _ := s.penetration(p, yaw)
 	// fits: at least skin off every solid, to within overlapTol (so that
 	// sliding along a wall at the contact is not refused for rounding), or,
 	// for a robot that overlaps already, no deeper than it was.
-	fits := func(q world.Vec2, a, skin float64) bool {
+	fits := func(q geom.Vec2, a, skin float64) bool {
 		pen, _ := s.penetration(q, yaw+a)
 		return pen <= overlapTol-skin || (pen0 > 0 && pen <= pen0+overlapTol && skin == 0)
 	}
-	q := world.Vec2{X: p.X + d.X, Z: p.Z + d.Z}
+	q := geom.Vec2{X: p.X + d.X, Z: p.Z + d.Z}
 	if fits(q, dyaw, 0) {
 		return q, dyaw
 	}
@@ -613,9 +614,9 @@ func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world
 	// contact, else none (it stops short of the contact by up to a step).
 	if (d.X != 0 || d.Z != 0) && !fits(q, 0, 0) {
 		q = p
-		if _, nrm := s.penetration(world.Vec2{X: p.X + d.X, Z: p.Z + d.Z}, yaw); d.X*nrm.X+d.Z*nrm.Z < 0 {
+		if _, nrm := s.penetration(geom.Vec2{X: p.X + d.X, Z: p.Z + d.Z}, yaw); d.X*nrm.X+d.Z*nrm.Z < 0 {
 			dn := d.X*nrm.X + d.Z*nrm.Z
-			if slid := (world.Vec2{X: p.X + d.X - dn*nrm.X, Z: p.Z + d.Z - dn*nrm.Z}); fits(slid, 0, 0) {
+			if slid := (geom.Vec2{X: p.X + d.X - dn*nrm.X, Z: p.Z + d.Z - dn*nrm.Z}); fits(slid, 0, 0) {
 				q = slid
 			}
 		}
@@ -627,7 +628,7 @@ func (s *Sim) move(p world.Vec2, yaw float64, d world.Vec2, dyaw float64) (world
 		return q, dyaw
 	}
 	if pen, n := s.penetration(q, yaw+dyaw); pen > 0 && pen < maxPush {
-		if qp := (world.Vec2{X: q.X + n.X*(pen+contactSkin), Z: q.Z + n.Z*(pen+contactSkin)}); fits(qp, dyaw, 0) {
+		if qp := (geom.Vec2{X: q.X + n.X*(pen+contactSkin), Z: q.Z + n.Z*(pen+contactSkin)}); fits(qp, dyaw, 0) {
 			return qp, dyaw
 		}
 	}
@@ -653,7 +654,7 @@ func largestFree(free func(t float64) bool) float64 {
 // overHoleOpening reports whether p lies over the opening of the tile it is
 // on: a hole tile's 16 mm rims (erebus.HoleRim) are floor, so the robot
 // falls only once its centre is over the 0.088 m opening.
-func (s *Sim) overHoleOpening(p world.Vec2) bool {
+func (s *Sim) overHoleOpening(p geom.Vec2) bool {
 	x, z, ok := s.w.TileAt(p)
 	if !ok {
 		return true
@@ -688,15 +689,15 @@ func normAngle(a float64) float64 {
 }
 
 // toWorld returns the world XZ position of a robot-frame point (x, z).
-func (s *Sim) toWorld(x, z float64) world.Vec2 {
+func (s *Sim) toWorld(x, z float64) geom.Vec2 {
 	c, sn := math.Cos(s.pose.Yaw), math.Sin(s.pose.Yaw)
-	return world.Vec2{X: s.pose.Pos.X + x*c + z*sn, Z: s.pose.Pos.Z - x*sn + z*c}
+	return geom.Vec2{X: s.pose.Pos.X + x*c + z*sn, Z: s.pose.Pos.Z - x*sn + z*c}
 }
 
 // dirToWorld returns the world XZ direction of a robot-frame direction.
-func (s *Sim) dirToWorld(x, z float64) world.Vec2 {
+func (s *Sim) dirToWorld(x, z float64) geom.Vec2 {
 	c, sn := math.Cos(s.pose.Yaw), math.Sin(s.pose.Yaw)
-	return world.Vec2{X: x*c + z*sn, Z: -x*sn + z*c}
+	return geom.Vec2{X: x*c + z*sn, Z: -x*sn + z*c}
 }
 
 // noise returns N(0, sd), drawing from the generator only when sd > 0.

@@ -22,6 +22,7 @@ import (
 	"slices"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -74,13 +75,13 @@ type Exit struct {
 	phase             int // 0 send map, 1 evaluate, 2 drive home, 3 exited
 	needPlan          bool
 	backing           int
-	progress          nav.Point
+	progress          geom.Vec2
 	progressT         float64
 	lopT              float64
 	lastLoP           float64
 	lopStep           uint64 // the step whose Action asked for the last lack of progress
 	lastDecode        float64
-	start             nav.Point
+	start             geom.Vec2
 	haveStart         bool
 	sent              [][]string // the map matrix sent
 
@@ -212,7 +213,7 @@ func (x *Exit) clock(obs *pluginpb.Observation, now float64) {
 	x.lastT, x.haveT = now, true
 	x.noise.add(obs.GetStep(), obs.GetGps())
 	if g := obs.GetGps(); g != nil {
-		x.swamp.update(x.m, nav.Point{X: g.GetX(), Z: g.GetZ()}, x.Rules())
+		x.swamp.update(x.m, geom.Vec2{X: g.GetX(), Z: g.GetZ()}, x.Rules())
 	}
 }
 
@@ -225,7 +226,7 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	now := obs.GetSimTime()
 	pose := x.tr.Update(obs)
 	if !x.haveStart && obs.GetGps() != nil {
-		x.start, x.haveStart = pose.Point, true
+		x.start, x.haveStart = pose.Vec2, true
 	}
 	act := &pluginpb.Action{}
 	x.clock(obs, now)
@@ -272,13 +273,13 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		act.Leds = sdk.LEDs(sdk.LEDRed...)
 		x.needPlan = true
 		x.fol.Set(nil)
-		x.progress, x.progressT, x.lopT = pose.Point, now, now
+		x.progress, x.progressT, x.lopT = pose.Vec2, now, now
 		x.decode(obs, math.Inf(1))
 	}
 	if x.tr.Relocated() {
 		x.needPlan = true
 		x.fol.Set(nil)
-		x.progress, x.progressT, x.lopT = pose.Point, now, now
+		x.progress, x.progressT, x.lopT = pose.Vec2, now, now
 	}
 	x.resendDropped(obs)
 	switch x.phase {
@@ -380,10 +381,10 @@ func (x *Exit) estimate(pose nav.Pose) {
 		return
 	}
 	k := nav.Costs{Swamp: 5, Unknown: 0.5}
-	path, cost, ok := x.m.PlanTo(pose.Point, x.m.Start(), k)
+	path, cost, ok := x.m.PlanTo(pose.Vec2, x.m.Start(), k)
 	if !ok {
 		k.IgnoreObstacles = true
-		path, cost, ok = x.m.PlanTo(pose.Point, x.m.Start(), k)
+		path, cost, ok = x.m.PlanTo(pose.Vec2, x.m.Start(), k)
 	}
 	if !ok {
 		// No known way: assume the straight line through unknown ground.
@@ -394,7 +395,7 @@ func (x *Exit) estimate(pose nav.Pose) {
 }
 
 // onStart reports whether p is inside the start tile with the margin.
-func (x *Exit) onStart(p nav.Point) bool {
+func (x *Exit) onStart(p geom.Vec2) bool {
 	s := x.start
 	if x.m != nil {
 		s = x.m.Start()
@@ -407,7 +408,7 @@ func (x *Exit) onStart(p nav.Point) bool {
 // the robot stands in it.
 func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) (float64, float64, bool) {
 	now := obs.GetSimTime()
-	if x.onStart(pose.Point) && pose.Dist(x.target()) < 0.04 {
+	if x.onStart(pose.Vec2) && pose.Dist(x.target()) < 0.04 {
 		return 0, 0, true
 	}
 	if !x.tr.YawKnown() {
@@ -415,7 +416,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		return l, r, false
 	}
 	if pose.Dist(x.progress) > 0.03 {
-		x.progress, x.progressT, x.lopT = pose.Point, now, now
+		x.progress, x.progressT, x.lopT = pose.Vec2, now, now
 	}
 	if x.droppedStep(obs, x.lopStep) {
 		// The lack of progress asked for never left: ask again.
@@ -465,20 +466,20 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		var path nav.Path
 		if x.m != nil {
 			k := nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10}
-			path, _, _ = x.m.PlanTo(pose.Point, x.target(), k)
+			path, _, _ = x.m.PlanTo(pose.Vec2, x.target(), k)
 			if path == nil {
 				k.IgnoreObstacles = true
-				path, _, _ = x.m.PlanTo(pose.Point, x.target(), k)
+				path, _, _ = x.m.PlanTo(pose.Vec2, x.target(), k)
 			}
 		}
 		if path == nil {
-			path = nav.Path{pose.Point, x.target()}
+			path = nav.Path{pose.Vec2, x.target()}
 		}
 		x.fol.Set(path)
 	}
 	l, r, done := x.fol.Step(pose)
 	if done {
-		if x.onStart(pose.Point) {
+		if x.onStart(pose.Vec2) {
 			return 0, 0, true
 		}
 		x.needPlan = true
@@ -486,7 +487,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 	return l, r, false
 }
 
-func (x *Exit) target() nav.Point {
+func (x *Exit) target() geom.Vec2 {
 	if x.m != nil {
 		return x.m.Start()
 	}

@@ -61,7 +61,7 @@ func playGame(t testing.TB, w *world.World, seed int64, noise bool) gameRun {
 	run.timeLowInfo = fmt.Sprintf("at %.0fs left %.0fs home %.0fs", x.timeLowAt, x.timeLowLeft, x.timeLowHome)
 	box := w.StartBox()
 	p := x.tr.Pose()
-	run.exitOnStart = x.phase == 3 && box.Contains(world.Vec2{X: p.X, Z: p.Z})
+	run.exitOnStart = x.phase == 3 && box.Contains(p.Vec2)
 	run.leftAtExit = float64(res.Referee.MaxGameTime) - res.Referee.GameTime
 	for name, ps := range res.Runner.Plugins {
 		if ps.Misses+ps.Crashes+ps.Restarts+ps.Errors > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -34,7 +35,7 @@ const gpsJump = 0.02
 // σ would give, threshold being a fraction of v26.1's σ: rescuekit's own
 // seeded noise (σ 1 mm in `runner eval`) is told from v26.1's.
 type noiseDetector struct {
-	prev      [2]nav.Point
+	prev      [2]geom.Vec2
 	prevStep  [2]uint64
 	n         int // readings in prev
 	d2        []float64
@@ -52,7 +53,7 @@ func (d *noiseDetector) add(step uint64, gps *pluginpb.Vec3) {
 	if d.decided || gps == nil {
 		return
 	}
-	p := nav.Point{X: gps.GetX(), Z: gps.GetZ()}
+	p := geom.Vec2{X: gps.GetX(), Z: gps.GetZ()}
 	if d.n == 2 && step == d.prevStep[1]+1 && d.prevStep[1] == d.prevStep[0]+1 {
 		// Consecutive steps only: a skipped Observation breaks the
 		// differences.
@@ -102,7 +103,7 @@ type swampClock struct {
 
 // update takes the robot's position p on map m; it returns the clock's
 // multiplier from now on.
-func (c *swampClock) update(m *nav.Map, p nav.Point, r erebus.Rules) float64 {
+func (c *swampClock) update(m *nav.Map, p geom.Vec2, r erebus.Rules) float64 {
 	if c.entries == nil {
 		c.entries = map[[2]int]int{}
 	}
@@ -153,7 +154,7 @@ func (c *swampClock) extraSwamp(m *nav.Map, path nav.Path, r erebus.Rules, speed
 		n := max(1, int(math.Ceil(l/ds)))
 		for k := 1; k <= n; k++ {
 			f := float64(k) / float64(n)
-			p := nav.Point{X: a.X + f*(b.X-a.X), Z: a.Z + f*(b.Z-a.Z)}
+			p := geom.Vec2{X: a.X + f*(b.X-a.X), Z: a.Z + f*(b.Z-a.Z)}
 			tr, tc, ok := m.TileOf(p)
 			t := [2]int{tr, tc}
 			if !ok || m.Floor(tr, tc) != nav.FloorSwamp {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
-	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
@@ -39,7 +39,7 @@ func TestRulesFromGPSNoise(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(1, 2))
-			var p nav.Point
+			var p geom.Vec2
 			for i := 1; i <= 400; i++ {
 				// Drive 0.1 m/s along −Z, stop, then turn on the spot.
 				switch {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -13,9 +14,9 @@ import (
 // normal; an unreachable sign, an absent key or an unreadable one gives none.
 func TestReportedSigns(t *testing.T) {
 	rep := signs.List{
-		{ID: 1, Letter: 'H', Status: signs.Confirmed, Pos: signs.Vec2{X: 0.1, Z: -0.2}, Normal: signs.Vec2{X: 1}},
-		{ID: 2, Letter: 'S', Status: signs.Unreachable, Pos: signs.Vec2{X: 0.3, Z: 0.4}, Normal: signs.Vec2{Z: -1}},
-		{ID: 3, Letter: 'F', Status: signs.Reported, Pos: signs.Vec2{X: -0.5, Z: 0.6}},
+		{ID: 1, Letter: 'H', Status: signs.Confirmed, Pos: geom.Vec2{X: 0.1, Z: -0.2}, Normal: geom.Vec2{X: 1}},
+		{ID: 2, Letter: 'S', Status: signs.Unreachable, Pos: geom.Vec2{X: 0.3, Z: 0.4}, Normal: geom.Vec2{Z: -1}},
+		{ID: 3, Letter: 'F', Status: signs.Reported, Pos: geom.Vec2{X: -0.5, Z: 0.6}},
 	}
 	for _, tc := range []struct {
 		name string

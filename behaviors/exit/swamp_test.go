@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -64,7 +65,7 @@ func TestGameSwampBand(t *testing.T) {
 // start (0.3, 0.2) east: plain, swamp, swamp, plain, plain.
 func swampRow(t *testing.T) (*nav.Map, []byte) {
 	t.Helper()
-	m := nav.NewMap(nav.Point{X: 0.3, Z: 0.2}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{X: 0.3, Z: 0.2}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	sr, sc := m.StartTile()
 	for i, f := range []nav.Floor{nav.FloorPlain, nav.FloorSwamp, nav.FloorSwamp, nav.FloorPlain, nav.FloorPlain} {
 		m.SetFloor(sr, sc+i, f)

@@ -78,7 +78,7 @@ func TestNeverLeavesThroughAGap(t *testing.T) {
 	}
 	m := e.Map()
 	for _, tl := range w.Tiles {
-		if r, c, ok := m.TileOf(navPoint(w.TileCenter(tl.X, tl.Z))); !ok || m.Floor(r, c) == nav.FloorUnknown {
+		if r, c, ok := m.TileOf(w.TileCenter(tl.X, tl.Z)); !ok || m.Floor(r, c) == nav.FloorUnknown {
 			t.Errorf("tile %d,%d: floor not seen", tl.X, tl.Z)
 		}
 	}

@@ -31,6 +31,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -84,7 +85,7 @@ type Explore struct {
 	scanTurned   float64 // yaw turned so far in the start scan, rad
 	scanYaw      float64 // the yaw at the previous scan step
 	goal         int     // tile index row*1000+col, -1 none
-	goalPt       nav.Point
+	goalPt       geom.Vec2
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
 	planVer      uint64
@@ -100,7 +101,7 @@ type Explore struct {
 	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
-	progressPos  nav.Point
+	progressPos  geom.Vec2
 	progressT    float64
 	lopT         float64
 	lastLoP      float64
@@ -115,7 +116,7 @@ type Explore struct {
 	faceHold int
 
 	// Scratch buffers of approaches, reused from one tile to the next.
-	nodeBuf, apprBuf []nav.Point
+	nodeBuf, apprBuf []geom.Vec2
 
 	// The map's last encoding, for the map m at version pubVer with tile
 	// box pubBox; never modified once published.
@@ -212,10 +213,10 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 			}
 		}
 		if e.m == nil {
-			e.m = nav.NewMap(pose.Point, e.robot, e.mcfg)
+			e.m = nav.NewMap(pose.Vec2, e.robot, e.mcfg)
 			e.m.KeepSurfaces() // the faces of walls off the lines (faces.go)
 		}
-		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
 	}
 	// The tracker's estimate, for the recorder (nav.KeyPose).
 	act.Blackboard = map[string][]byte{nav.KeyPose: nav.EncodePose(pose, e.tr.YawKnown())}
@@ -227,7 +228,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		e.scanDone = true // the start scan is for the start tile only
 		e.fol.Set(nil)
 		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
-		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
 	}
 	if e.step%uint64(e.mapEvery) == 0 {
 		e.publish(act)
@@ -241,7 +242,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		act.Leds = sdk.LEDs(sdk.LEDGreen)
 		e.fol.Set(nil)
 		e.needPlan = true
-		e.progressPos, e.progressT, e.lopT = pose.Point, obs.GetSimTime(), obs.GetSimTime()
+		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
 	}
 	l, r := e.drive(obs, pose, act)
 	act.Wheels = &pluginpb.Wheels{Left: l, Right: r}
@@ -292,7 +293,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	// Progress and lack of progress.
 	if pose.Dist(e.progressPos) > 0.03 {
-		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
+		e.progressPos, e.progressT, e.lopT = pose.Vec2, now, now
 	}
 	if dropped(obs, e.lopStep) {
 		// The lack of progress asked for never left: ask again.
@@ -334,7 +335,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	if now-e.progressT > e.stuckS {
 		// Stuck: a gap between wall ends taken diagonally may be too
 		// narrow; plans keep off it from now on.
-		e.m.CloseCorners(pose.Point)
+		e.m.CloseCorners(pose.Vec2)
 		e.giveUp()
 		e.progressT = now
 		e.escape, e.escapeTurned = 10, false
@@ -368,7 +369,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		}
 		e.faces.seen[e.face.key] = true
 		e.face.key, e.needPlan = -1, true
-		e.progressPos, e.progressT = pose.Point, now
+		e.progressPos, e.progressT = pose.Vec2, now
 		return 0, 0
 	}
 	// At the goal node: the tile is seen once the sensor looked at it.
@@ -380,7 +381,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	c := e.m.TileCenter(tr, tc)
 	if pose.Dist(c) > 0.01 && e.facing < creepSteps {
 		e.facing++
-		l, r, ok := e.driver().Turn(pose, nav.YawTowards(pose.Point, c))
+		l, r, ok := e.driver().Turn(pose, nav.YawTowards(pose.Vec2, c))
 		if !ok {
 			return l, r
 		}
@@ -466,7 +467,7 @@ func (e *Explore) scan(pose nav.Pose, now float64) (float64, float64) {
 	e.scanYaw = pose.Yaw
 	if e.scanTurned >= fullTurn {
 		e.scanDone = true
-		e.progressPos, e.progressT, e.lopT = pose.Point, now, now
+		e.progressPos, e.progressT, e.lopT = pose.Vec2, now, now
 		return 0, 0
 	}
 	return -e.scanWheel, e.scanWheel
@@ -515,7 +516,7 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 	if e.explored {
 		// Every reachable floor seen: look at the wall faces no camera
 		// has looked at yet (signs hang on them) before calling it explored.
-		f := e.m.Search(pose.Point, e.costs)
+		f := e.m.Search(pose.Vec2, e.costs)
 		if g, ok := e.faces.next(e.m, f); ok {
 			e.explored = false
 			if g.key != e.face.key {
@@ -532,10 +533,10 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 // planWith plans with costs k and reports whether it found a goal; when
 // it found none, e.explored or a back-off is set.
 func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
-	f := e.m.Search(pose.Point, k)
+	f := e.m.Search(pose.Vec2, k)
 	r0, c0, r1, c1 := e.m.Bounds()
 	best, bestCost := -1, math.Inf(1)
-	var bestPt nav.Point
+	var bestPt geom.Vec2
 	for tr := max(0, r0-1); tr <= r1+1; tr++ {
 		for tc := max(0, c0-1); tc <= c1+1; tc++ {
 			if e.m.Floor(tr, tc) != nav.FloorUnknown {
@@ -615,7 +616,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 // an open edge: from there the robot turns to the tile and creeps towards
 // it, and its cameras look in. The slice returned is valid until the next
 // call.
-func (e *Explore) approaches(f *nav.Field, tr, tc int) []nav.Point {
+func (e *Explore) approaches(f *nav.Field, tr, tc int) []geom.Vec2 {
 	centre := e.m.TileCenter(tr, tc)
 	e.nodeBuf = e.m.AppendTileNodes(e.nodeBuf[:0], tr, tc)
 	out := e.apprBuf[:0]

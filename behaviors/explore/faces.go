@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -78,27 +79,27 @@ type faceKey int32
 func keyOf(row, col, side int) faceKey { return faceKey((row*gridCells+col)*2 + side) }
 
 // cellPoint is the world position of full-grid cell (row, col) of m.
-func cellPoint(m *nav.Map, row, col int) nav.Point {
+func cellPoint(m *nav.Map, row, col int) geom.Vec2 {
 	s := m.Start()
-	return nav.Point{X: s.X + float64(col-startCell)*nav.CellSize, Z: s.Z + float64(row-startCell)*nav.CellSize}
+	return geom.Vec2{X: s.X + float64(col-startCell)*nav.CellSize, Z: s.Z + float64(row-startCell)*nav.CellSize}
 }
 
 // isFace reports whether cell (row, col) is the middle of a quarter side.
 func isFace(row, col int) bool { return (row%2 == 0) != (col%2 == 0) }
 
 // faceNormal is the unit normal of side side of face cell (row, col).
-func faceNormal(row, col, side int) nav.Point {
+func faceNormal(row, col, side int) geom.Vec2 {
 	s := float64(2*side - 1)
 	if row%2 == 0 { // on a horizontal line
-		return nav.Point{Z: s}
+		return geom.Vec2{Z: s}
 	}
-	return nav.Point{X: s}
+	return geom.Vec2{X: s}
 }
 
 // facePoint is where a sign on side side of face cell (row, col) would be.
-func facePoint(m *nav.Map, row, col, side int) nav.Point {
+func facePoint(m *nav.Map, row, col, side int) geom.Vec2 {
 	c, n := cellPoint(m, row, col), faceNormal(row, col, side)
-	return nav.Point{X: c.X + n.X*signOffset, Z: c.Z + n.Z*signOffset}
+	return geom.Vec2{X: c.X + n.X*signOffset, Z: c.Z + n.Z*signOffset}
 }
 
 // faceFloorKnown reports whether the floor in front of the face is known
@@ -106,7 +107,7 @@ func facePoint(m *nav.Map, row, col, side int) nav.Point {
 // not one to look at).
 func faceFloorKnown(m *nav.Map, row, col, side int) bool {
 	c, n := cellPoint(m, row, col), faceNormal(row, col, side)
-	p := nav.Point{X: c.X + n.X*nav.CellSize, Z: c.Z + n.Z*nav.CellSize}
+	p := geom.Vec2{X: c.X + n.X*nav.CellSize, Z: c.Z + n.Z*nav.CellSize}
 	tr, tc, ok := m.TileOf(p)
 	if !ok {
 		return false
@@ -130,9 +131,9 @@ func newFaces() faces {
 
 // see marks the faces the cameras look at from pose on map m.
 func (fs *faces) see(m *nav.Map, pose nav.Pose) {
-	r0, c0 := m.Cell(pose.Point)
+	r0, c0 := m.Cell(pose.Vec2)
 	reach := int(math.Ceil(faceViewDist / nav.CellSize))
-	head := nav.Point{X: -math.Sin(pose.Yaw), Z: -math.Cos(pose.Yaw)}
+	head := geom.Vec2{X: -math.Sin(pose.Yaw), Z: -math.Cos(pose.Yaw)}
 	for r := r0 - reach; r <= r0+reach; r++ {
 		for c := c0 - reach; c <= c0+reach; c++ {
 			if r < 0 || c < 0 || !isFace(r, c) || !m.Wall(r, c) {
@@ -140,7 +141,7 @@ func (fs *faces) see(m *nav.Map, pose nav.Pose) {
 			}
 			for side := range 2 {
 				k := keyOf(r, c, side)
-				if fs.seen[k] || !visible(m, pose.Point, head, r, c, side) {
+				if fs.seen[k] || !visible(m, pose.Vec2, head, r, c, side) {
 					continue
 				}
 				if fs.views[k]++; fs.views[k] >= faceViewSteps {
@@ -156,14 +157,14 @@ func (fs *faces) see(m *nav.Map, pose nav.Pose) {
 // visible reports whether side side of face cell (row, col) is in view
 // from p with heading head: near enough, in front, not too oblique, and no
 // wall of the map in between.
-func visible(m *nav.Map, p, head nav.Point, row, col, side int) bool {
+func visible(m *nav.Map, p, head geom.Vec2, row, col, side int) bool {
 	return inView(m, p, head, facePoint(m, row, col, side), faceNormal(row, col, side), row, col)
 }
 
 // inView reports whether a face at fp with normal n is in view from p with
 // heading head: near enough, in front, not too oblique, and no wall cell
 // of the map but (row, col) in between.
-func inView(m *nav.Map, p, head, fp, n nav.Point, row, col int) bool {
+func inView(m *nav.Map, p, head, fp, n geom.Vec2, row, col int) bool {
 	vx, vz := fp.X-p.X, fp.Z-p.Z
 	d := math.Hypot(vx, vz)
 	if d > faceViewDist || d < faceMinDist {
@@ -176,7 +177,7 @@ func inView(m *nav.Map, p, head, fp, n nav.Point, row, col int) bool {
 	// another wall cell.
 	const step = 0.01
 	for t := step; t < d-nav.CellSize/2; t += step {
-		q := nav.Point{X: p.X + vx*t/d, Z: p.Z + vz*t/d}
+		q := geom.Vec2{X: p.X + vx*t/d, Z: p.Z + vz*t/d}
 		qr, qc := m.Cell(q)
 		if (qr%2 == 0 || qc%2 == 0) && (qr != row || qc != col) && m.Wall(qr, qc) {
 			return false
@@ -203,7 +204,7 @@ func curveFace(m *nav.Map, s nav.Surface) bool {
 	const curveTol = 0.006
 	st := m.Start()
 	for _, r := range [2]float64{erebus.CurveOuterRadius, -erebus.CurveInnerRadius} {
-		c := nav.Point{X: s.P.X - s.N.X*r, Z: s.P.Z - s.N.Z*r}
+		c := geom.Vec2{X: s.P.X - s.N.X*r, Z: s.P.Z - s.N.Z*r}
 		u := (c.X - st.X) / erebus.QuarterTile
 		v := (c.Z - st.Z) / erebus.QuarterTile
 		du, dv := (u-math.Round(u))*erebus.QuarterTile, (v-math.Round(v))*erebus.QuarterTile
@@ -217,7 +218,7 @@ func curveFace(m *nav.Map, s nav.Surface) bool {
 // surfFloorKnown reports whether the floor just in front of surface s is
 // known, not a hole, and inside the arena.
 func surfFloorKnown(m *nav.Map, s nav.Surface) bool {
-	p := nav.Point{X: s.P.X + s.N.X*0.02, Z: s.P.Z + s.N.Z*0.02}
+	p := geom.Vec2{X: s.P.X + s.N.X*0.02, Z: s.P.Z + s.N.Z*0.02}
 	tr, tc, ok := m.TileOf(p)
 	if !ok || m.OutsideArena(p) {
 		return false
@@ -227,15 +228,15 @@ func surfFloorKnown(m *nav.Map, s nav.Surface) bool {
 }
 
 // seeSurfaces marks the surfaces the cameras look at from pose.
-func (fs *faces) seeSurfaces(m *nav.Map, pose nav.Pose, head nav.Point) {
-	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], pose.Point, faceViewDist)
+func (fs *faces) seeSurfaces(m *nav.Map, pose nav.Pose, head geom.Vec2) {
+	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], pose.Vec2, faceViewDist)
 	for _, s := range fs.surfBuf {
 		k := surfKey(s)
 		if fs.seen[k] || !curveFace(m, s) {
 			continue
 		}
 		r, c := m.Cell(s.P)
-		if !inView(m, pose.Point, head, s.P, s.N, r, c) {
+		if !inView(m, pose.Vec2, head, s.P, s.N, r, c) {
 			continue
 		}
 		if fs.views[k]++; fs.views[k] >= faceViewSteps {
@@ -250,7 +251,7 @@ func (fs *faces) seeSurfaces(m *nav.Map, pose nav.Pose, head nav.Point) {
 // around the points 9 and 6 cm out along its normal, from where the
 // surface is in view facing it.
 func (fs *faces) nextSurface(m *nav.Map, f *nav.Field, best faceGoal, bestCost float64) (faceGoal, float64) {
-	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], nav.Point{}, math.Inf(1))
+	fs.surfBuf = m.SurfacesNear(fs.surfBuf[:0], geom.Vec2{}, math.Inf(1))
 	for _, s := range fs.surfBuf {
 		k := surfKey(s)
 		if fs.seen[k] || fs.fail[k] >= faceFailures || !curveFace(m, s) || !surfFloorKnown(m, s) {
@@ -258,13 +259,13 @@ func (fs *faces) nextSurface(m *nav.Map, f *nav.Field, best faceGoal, bestCost f
 		}
 		r0, c0 := m.Cell(s.P)
 		for _, out := range [2]float64{0.09, 0.06} {
-			t := nav.Point{X: s.P.X + s.N.X*out, Z: s.P.Z + s.N.Z*out}
+			t := geom.Vec2{X: s.P.X + s.N.X*out, Z: s.P.Z + s.N.Z*out}
 			tr, tc := m.Cell(t)
 			tr, tc = tr&^1, tc&^1
 			for _, d := range [4][2]int{{0, 0}, {0, 2}, {2, 0}, {2, 2}} {
 				at := cellPoint(m, tr+d[0], tc+d[1])
 				yaw := nav.YawTowards(at, s.P)
-				head := nav.Point{X: -math.Sin(yaw), Z: -math.Cos(yaw)}
+				head := geom.Vec2{X: -math.Sin(yaw), Z: -math.Cos(yaw)}
 				if m.Blocked(at) || m.OutsideArena(at) || !inView(m, at, head, s.P, s.N, r0, c0) {
 					continue
 				}
@@ -284,7 +285,7 @@ func (fs *faces) nextSurface(m *nav.Map, f *nav.Field, best faceGoal, bestCost f
 // faceGoal is a place to look at an unseen face from.
 type faceGoal struct {
 	key faceKey
-	at  nav.Point
+	at  geom.Vec2
 	yaw float64
 }
 

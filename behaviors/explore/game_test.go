@@ -6,7 +6,6 @@ import (
 
 	"github.com/rescuekit/rescuekit/framework"
 	"github.com/rescuekit/rescuekit/internal/game"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 	"github.com/rescuekit/rescuekit/plugins/sdk/sdktest"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
@@ -71,7 +70,7 @@ func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (ex
 	for _, tl := range w.Tiles {
 		c := w.TileCenter(tl.X, tl.Z)
 		total++
-		if r, cc, ok := m.TileOf(navPoint(c)); ok && m.Floor(r, cc) != 0 {
+		if r, cc, ok := m.TileOf(c); ok && m.Floor(r, cc) != 0 {
 			seen++
 		} else {
 			run.unseen = append(run.unseen, [2]int{tl.X, tl.Z})
@@ -80,5 +79,3 @@ func playExploreMatrix(t testing.TB, w *world.World, seed int64, noise bool) (ex
 	run.coverage = float64(seen) / float64(max(total, 1))
 	return run, sub
 }
-
-func navPoint(v world.Vec2) nav.Point { return nav.Point{X: v.X, Z: v.Z} }

@@ -3,6 +3,7 @@ package explore
 import (
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -24,7 +25,7 @@ func TestHemmedInIsNotExplored(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := New().(*Explore)
-			e.m = nav.NewMap(nav.Point{}, e.robot, e.mcfg)
+			e.m = nav.NewMap(geom.Vec2{}, e.robot, e.mcfg)
 			r, col := e.m.StartTile()
 			e.m.SetFloor(r, col, nav.FloorPlain)
 			for j := 0; j <= 4; j++ { // walls all round the start tile
@@ -36,7 +37,7 @@ func TestHemmedInIsNotExplored(t *testing.T) {
 				e.m.SetWall(4*r+j, 4*col+4)
 			}
 			e.maxReached = c.maxReached
-			pose := nav.Pose{Point: e.m.Start()}
+			pose := nav.Pose{Vec2: e.m.Start()}
 			done := false // every floor seen: explored, or sweeping the wall faces
 			for i := range 12 {
 				e.plan(pose, uint64(i))

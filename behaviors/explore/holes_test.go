@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -57,7 +58,7 @@ func TestHoleAheadStopsEscape(t *testing.T) {
 // neighbour across an open edge.
 func TestApproaches(t *testing.T) {
 	e := New().(*Explore)
-	m := nav.NewMap(nav.Point{}, e.robot, e.mcfg)
+	m := nav.NewMap(geom.Vec2{}, e.robot, e.mcfg)
 	e.m = m
 	sr, sc := m.StartTile()
 	// A 1×3 corridor of known tiles going east from the start, walled,

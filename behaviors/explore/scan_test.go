@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -40,7 +41,7 @@ func (k *kinematic) apply(w *pluginpb.Wheels) {
 	k.wl, k.wr = k.wl+l, k.wr+rr
 	dyaw := r.WheelRadius * (rr - l) / r.Axle
 	k.turned += math.Abs(dyaw)
-	k.pose.Point = k.pose.Forward(r.WheelRadius * (l + rr) / 2)
+	k.pose.Vec2 = k.pose.Forward(r.WheelRadius * (l + rr) / 2)
 	k.pose.Yaw = nav.WrapAngle(k.pose.Yaw + dyaw)
 	k.t += stepS
 	k.step++
@@ -71,7 +72,7 @@ func TestStartScan(t *testing.T) {
 			if err := e.Configure(context.Background(), sdk.Config{Params: c.params}); err != nil {
 				t.Fatal(err)
 			}
-			k := &kinematic{pose: nav.Pose{Point: nav.Point{X: 0.1, Z: 0.2}, Yaw: nav.StartYaws[3]}, step: 1, imu: c.imu}
+			k := &kinematic{pose: nav.Pose{Vec2: geom.Vec2{X: 0.1, Z: 0.2}, Yaw: nav.StartYaws[3]}, step: 1, imu: c.imu}
 			var scanSteps, firstScan, lastScan int
 			var turnedBefore, turnedAfter float64
 			for i := 0; i < 400; i++ {

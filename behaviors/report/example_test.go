@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rescuekit/rescuekit/behaviors/report"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -25,7 +26,7 @@ func Example() {
 	fmt.Println(act.GetEvents(), on)
 
 	// With a candidate it starts driving towards it.
-	cand := signs.List{{ID: 1, Letter: 'H', Status: signs.Raised, Pos: signs.Vec2{X: 0.3, Z: 0.0056}, Normal: signs.Vec2{Z: 1}}}
+	cand := signs.List{{ID: 1, Letter: 'H', Status: signs.Raised, Pos: geom.Vec2{X: 0.3, Z: 0.0056}, Normal: geom.Vec2{Z: 1}}}
 	act, _ = b.Step(context.Background(), &pluginpb.Observation{Step: 2, State: "report", Driver: true,
 		Gps: &pluginpb.Vec3{X: 0, Z: 0.1}, InertialUnit: &pluginpb.InertialUnit{},
 		Blackboard: map[string][]byte{signs.KeyCandidate: cand.Encode()}})

@@ -3,6 +3,7 @@ package report
 import (
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
@@ -16,7 +17,7 @@ import (
 // reports from below the stub's end, between the nodes.
 func stubMap(t *testing.T) (*nav.Map, []byte) {
 	t.Helper()
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	for r := -1; r <= 1; r++ {
 		for c := -1; c <= 1; c++ {
 			m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)
@@ -41,10 +42,10 @@ func TestPlanOffLattice(t *testing.T) {
 	// On the stub's right face (the stub stands on x = c.X), 0.0056 m off
 	// its centre line, facing +x, 0.04 m above the tile's centre.
 	s := signs.Sign{ID: 1, Letter: 'F', Status: signs.Raised, Views: 3,
-		Pos: signs.Vec2{X: c.X + 0.0056, Z: c.Z - 0.04}, Normal: signs.Vec2{X: 1}}
+		Pos: geom.Vec2{X: c.X + 0.0056, Z: c.Z - 0.04}, Normal: geom.Vec2{X: 1}}
 	r := NewLogged(nil).(*Report)
 	bb := map[string][]byte{nav.KeyMap: b}
-	from := nav.Pose{Point: nav.Point{X: c.X - 0.06, Z: c.Z + 0.06}}
+	from := nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z + 0.06}}
 	p, path, onMap := r.plan(bb, from, s, nil)
 	if !onMap || len(path) == 0 {
 		t.Fatalf("plan: %v, path %v, on map %v: want a place to report from", p, path, onMap)
@@ -52,7 +53,7 @@ func TestPlanOffLattice(t *testing.T) {
 	if last := path[len(path)-1]; last != p {
 		t.Errorf("the path ends at %v, not at the place %v", last, p)
 	}
-	d := p.Dist(nav.Point{X: s.Pos.X, Z: s.Pos.Z})
+	d := p.Dist(s.Pos)
 	front := (p.X - s.Pos.X) * s.Normal.X
 	if d > r.reach || front <= 0 {
 		t.Errorf("place %v: %.3f m from the sign (reach %.3f), %.3f m in front", p, d, r.reach, front)

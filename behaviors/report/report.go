@@ -76,6 +76,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -152,7 +153,7 @@ type gaveUp struct {
 	at     float64     // sim time it was given up
 	mapSum uint64      // checksum of the robot's map then
 	hadWay bool        // the map then had a path to a place to report from
-	failed []nav.Point // places it got stuck going to, over all jobs
+	failed []geom.Vec2 // places it got stuck going to, over all jobs
 	tries  int         // times handed back
 }
 
@@ -178,14 +179,14 @@ type job struct {
 	sign       signs.Sign
 	start      float64 // sim time
 	phase      phase
-	target     nav.Point  // where the robot reports from
-	plannedFor signs.Vec2 // the sign's estimate target was chosen for
-	hasPath    bool       // target chosen
-	onMap      bool       // target is a map node reached by a path
-	refPos     nav.Point  // where the robot was at refT
-	refT       float64    // last time it had moved 2 cm
+	target     geom.Vec2 // where the robot reports from
+	plannedFor geom.Vec2 // the sign's estimate target was chosen for
+	hasPath    bool      // target chosen
+	onMap      bool      // target is a map node reached by a path
+	refPos     geom.Vec2 // where the robot was at refT
+	refT       float64   // last time it had moved 2 cm
 	replans    int
-	failed     []nav.Point // places it got stuck going to
+	failed     []geom.Vec2 // places it got stuck going to
 	backUntil  float64     // backing off until this sim time
 	lastStep   uint64      // candidate's Step last time
 	verified   bool
@@ -198,7 +199,7 @@ type job struct {
 	approaches int
 	crept      bool        // drove on straight from the map node to the stand-off point
 	facingTry  int         // other facings tried (facingTurns), 0 while the sign's own
-	tried      []nav.Point // places it got stuck going to with the facings tried before
+	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
 }
@@ -216,7 +217,7 @@ func (j *job) facingSign() signs.Sign {
 	if j.facingTry > 0 && s.Normal.Len() > 0 {
 		a := facingTurns[j.facingTry-1]
 		c, sn := math.Cos(a), math.Sin(a)
-		s.Normal = signs.Vec2{X: s.Normal.X*c - s.Normal.Z*sn, Z: s.Normal.X*sn + s.Normal.Z*c}
+		s.Normal = geom.Vec2{X: s.Normal.X*c - s.Normal.Z*sn, Z: s.Normal.X*sn + s.Normal.Z*c}
 	}
 	return s
 }
@@ -356,7 +357,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	// Follow victim-detect's refinements.
 	if cand.Step != j.lastStep {
 		j.lastStep = cand.Step
-		if pose.Dist(nav.Point{X: cand.Pos.X, Z: cand.Pos.Z}) <= r.verifyDist {
+		if pose.Dist(cand.Pos) <= r.verifyDist {
 			j.verified = true
 		}
 	}
@@ -447,7 +448,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 	for i, s := range rep {
 		g := r.gaveUp[s.ID]
 		if s.Status != signs.Unreachable || g == nil || g.tries >= maxRetries || now-g.at < retryAfterS ||
-			pose.Dist(nav.Point{X: s.Pos.X, Z: s.Pos.Z}) > retryNear {
+			pose.Dist(s.Pos) > retryNear {
 			continue
 		}
 		if sum == 0 {
@@ -458,7 +459,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		}
 		// A way now where the map had none, or a place to report from
 		// that is none of those it got stuck at.
-		var avoid []nav.Point
+		var avoid []geom.Vec2
 		if g.hadWay {
 			avoid = g.failed
 		}
@@ -483,16 +484,16 @@ func askScore(act *pluginpb.Action) {
 }
 
 // standoffPoint is where the robot reports from.
-func (r *Report) standoffPoint(s signs.Sign, pose nav.Pose) nav.Point {
+func (r *Report) standoffPoint(s signs.Sign, pose nav.Pose) geom.Vec2 {
 	n := s.Normal
 	if n.Len() == 0 {
-		n = signs.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
+		n = geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
 		if l := n.Len(); l > 1e-9 {
 			n = n.Scale(1 / l)
 		}
 	}
 	p := s.Pos.Add(n.Scale(r.standoff))
-	return nav.Point{X: p.X, Z: p.Z}
+	return p
 }
 
 // viewAge is how long ago (s) victim-detect last saw sign s.
@@ -510,23 +511,23 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // ideal stand-off point, with the path there; without a map, or when no
 // node fits, it is the stand-off point itself, driven to straight. Places
 // in failed (where it got stuck before) are not chosen again.
-func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []nav.Point) (nav.Point, nav.Path, bool) {
+func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
 	r.offLattice = false
 	ideal := r.standoffPoint(s, pose)
 	m, err := r.maps.Read(bb[nav.KeyMap])
 	if err != nil {
 		return ideal, nil, false
 	}
-	f := m.Search(pose.Point, nav.DefaultCosts())
+	f := m.Search(pose.Vec2, nav.DefaultCosts())
 	st := m.Start()
 	q := nav.QuarterSize
 	bx := st.X + math.Round((s.Pos.X-st.X)/q)*q
 	bz := st.Z + math.Round((s.Pos.Z-st.Z)/q)*q
-	best, bestScore := nav.Point{}, math.Inf(1)
+	best, bestScore := geom.Vec2{}, math.Inf(1)
 	for dz := -2.0; dz <= 2; dz++ {
 		for dx := -2.0; dx <= 2; dx++ {
-			p := nav.Point{X: bx + dx*q, Z: bz + dz*q}
-			rel := signs.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
+			p := geom.Vec2{X: bx + dx*q, Z: bz + dz*q}
+			rel := geom.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
 			d := rel.Len()
 			if d > r.reach-0.005 || d < 0.04 {
 				continue
@@ -534,7 +535,7 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
 				continue
 			}
-			if m.Blocked(p) || slices.ContainsFunc(failed, func(f nav.Point) bool { return f.Dist(p) < 0.03 }) {
+			if m.Blocked(p) || slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) {
 				continue
 			}
 			c := f.Cost(p)
@@ -576,16 +577,16 @@ const (
 // the walls the map knows (nav.Map.Fits), reached by a path to a node and
 // a straight drive from it that the body fits along. It returns the
 // cheapest such place with that path (its last point the place), and ok.
-func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal nav.Point, failed []nav.Point) (nav.Point, nav.Path, bool) {
+func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal geom.Vec2, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
 	body := r.maps.Robot.BodyRadius
 	st := m.Start()
 	q := nav.QuarterSize
-	best, bestNode, bestScore := nav.Point{}, nav.Point{}, math.Inf(1)
+	best, bestNode, bestScore := geom.Vec2{}, geom.Vec2{}, math.Inf(1)
 	n := math.Ceil(r.reach / offStep)
 	for iz := -n; iz <= n; iz++ {
 		for ix := -n; ix <= n; ix++ {
-			p := nav.Point{X: s.Pos.X + ix*offStep, Z: s.Pos.Z + iz*offStep}
-			rel := signs.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
+			p := geom.Vec2{X: s.Pos.X + ix*offStep, Z: s.Pos.Z + iz*offStep}
+			rel := geom.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
 			d := rel.Len()
 			if d > r.reach-0.005 || d < 0.04 {
 				continue
@@ -593,7 +594,7 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal na
 			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
 				continue
 			}
-			if slices.ContainsFunc(failed, func(f nav.Point) bool { return f.Dist(p) < 0.03 }) || !m.Fits(p, body+offMargin) {
+			if slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) || !m.Fits(p, body+offMargin) {
 				continue
 			}
 			// The nodes around p, and a straight drive from one of them.
@@ -601,7 +602,7 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal na
 			nz := math.Floor((p.Z - st.Z) / q)
 			for dz := 0.0; dz <= 1; dz++ {
 				for dx := 0.0; dx <= 1; dx++ {
-					nd := nav.Point{X: st.X + (nx+dx)*q, Z: st.Z + (nz+dz)*q}
+					nd := geom.Vec2{X: st.X + (nx+dx)*q, Z: st.Z + (nz+dz)*q}
 					c := f.Cost(nd)
 					if math.IsInf(c, 1) {
 						continue
@@ -627,12 +628,12 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal na
 
 // fitsAlong tells whether a body of radius r fits between the walls of m
 // all along the straight drive from a to b.
-func fitsAlong(m *nav.Map, a, b nav.Point, r float64) bool {
+func fitsAlong(m *nav.Map, a, b geom.Vec2, r float64) bool {
 	l := a.Dist(b)
 	k := int(math.Ceil(l / offSample))
 	for i := 0; i <= k; i++ {
 		t := float64(i) / float64(max(k, 1))
-		if !m.Fits(nav.Point{X: a.X + t*(b.X-a.X), Z: a.Z + t*(b.Z-a.Z)}, r) {
+		if !m.Fits(geom.Vec2{X: a.X + t*(b.X-a.X), Z: a.Z + t*(b.Z-a.Z)}, r) {
 			return false
 		}
 	}
@@ -641,7 +642,7 @@ func fitsAlong(m *nav.Map, a, b nav.Point, r float64) bool {
 
 // fitsOnMap tells whether the robot's body fits at p between the walls of
 // the robot's map (nav.Map.Fits; true without a readable map).
-func (r *Report) fitsOnMap(bb map[string][]byte, p nav.Point) bool {
+func (r *Report) fitsOnMap(bb map[string][]byte, p geom.Vec2) bool {
 	m, err := r.maps.Read(bb[nav.KeyMap])
 	if err != nil {
 		return true
@@ -763,7 +764,7 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 
 // canReport tells whether the robot at pose may report sign s.
 func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
-	rel := signs.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
+	rel := geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
 	d := rel.Len()
 	if d > r.reach || d < 1e-6 {
 		return false
@@ -775,7 +776,7 @@ func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action, bb map[string][]byte) (float64, float64) {
 	j := &r.job
 	now := obs.GetSimTime()
-	sp := nav.Point{X: j.sign.Pos.X, Z: j.sign.Pos.Z}
+	sp := j.sign.Pos
 	switch j.phase {
 	case phaseApproach:
 		if !j.hasPath || j.sign.Pos.Dist(j.plannedFor) > 0.01 {
@@ -789,7 +790,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				zap.Float64("x", j.target.X), zap.Float64("z", j.target.Z), zap.Bool("on_map", j.onMap),
 				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
-			j.refPos, j.refT = pose.Point, now
+			j.refPos, j.refT = pose.Vec2, now
 			if !j.onMap && !r.fitsOnMap(bb, j.target) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
@@ -810,7 +811,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		}
 		d := pose.Dist(j.target)
 		if pose.Dist(j.refPos) > 0.02 {
-			j.refPos, j.refT = pose.Point, now
+			j.refPos, j.refT = pose.Vec2, now
 		}
 		if d < r.arriveTol || (j.onMap && r.fol.Done()) {
 			if j.onMap && !j.crept && pose.Dist(sp) > r.closeDist {
@@ -819,7 +820,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// error (Erebus measures from the sign itself).
 				j.crept, j.onMap = true, false
 				j.target = r.standoffPoint(j.facingSign(), pose)
-				j.refPos, j.refT = pose.Point, now
+				j.refPos, j.refT = pose.Vec2, now
 				return 0, 0
 			}
 			j.phase = phaseFace
@@ -870,7 +871,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		if j.faceFrom == 0 {
 			j.faceFrom = now
 		}
-		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Point, sp))
+		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Vec2, sp))
 		// Erebus does not ask the robot to face the sign, only to stand
 		// within 0.09 m on its front side (docs/erebus-rules.md §1.3): a
 		// turn a wall holds back for stuck_s is left unfinished.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -74,7 +75,7 @@ type world struct {
 	dropEnd int
 	// blocked, when set, tells the places the robot's centre cannot enter
 	// (it stays where it was).
-	blocked func(nav.Point) bool
+	blocked func(geom.Vec2) bool
 	// noTurn, when set, holds the robot's yaw (a sensor wedged against a
 	// wall stops the turn on the spot).
 	noTurn bool
@@ -141,7 +142,7 @@ func (w *world) run(n int) {
 			w.pose.Yaw = nav.WrapAngle(w.pose.Yaw + rad*(r-l)/axle*dt)
 		}
 		if p := w.pose.Forward(v * dt); w.blocked == nil || !w.blocked(p) {
-			w.pose.Point = p
+			w.pose.Vec2 = p
 		}
 		w.wl += l * dt
 		w.wr += r * dt
@@ -161,10 +162,10 @@ func newWorld(t *testing.T, cand signs.Sign, at nav.Pose) *world {
 		pose: at, seen: true, score: 10, gain: 25}
 }
 
-var sign = signs.Sign{ID: 4, Letter: 'P', Status: signs.Raised, Views: 2, Pos: signs.Vec2{X: 0.1944, Z: 0.06}, Normal: signs.Vec2{X: -1}}
+var sign = signs.Sign{ID: 4, Letter: 'P', Status: signs.Raised, Views: 2, Pos: geom.Vec2{X: 0.1944, Z: 0.06}, Normal: geom.Vec2{X: -1}}
 
 func TestReportsAndConfirms(t *testing.T) {
-	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 	w.run(600)
 	if len(w.events) != 1 || w.events[0] != EventReported {
 		t.Fatalf("events %v, want one %q", w.events, EventReported)
@@ -176,7 +177,7 @@ func TestReportsAndConfirms(t *testing.T) {
 	if r.GetXCm() != 19 || r.GetZCm() != 6 || r.GetType() != "P" {
 		t.Errorf("report %v, want (19, 6) P", r)
 	}
-	if d := w.pose.Dist(nav.Point{X: sign.Pos.X, Z: sign.Pos.Z}); d > 0.09 || w.pose.X > sign.Pos.X {
+	if d := w.pose.Dist(sign.Pos); d > 0.09 || w.pose.X > sign.Pos.X {
 		t.Errorf("reported from %v: %.3f m from the sign or behind it", w.pose, d)
 	}
 	rep, err := signs.Get(w.bb, signs.KeyReported)
@@ -188,7 +189,7 @@ func TestReportsAndConfirms(t *testing.T) {
 // TestReportsAgainWhenDropped: the runner dropped the Action carrying the
 // report (a missed deadline) and said so; report sends it again.
 func TestReportsAgainWhenDropped(t *testing.T) {
-	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 	w.drop = 1
 	w.run(600)
 	if len(w.sent) != 1 || len(w.events) != 1 {
@@ -205,7 +206,7 @@ func TestReportsAgainWhenDropped(t *testing.T) {
 // event again, and never the report a second time (that would be a
 // misidentification).
 func TestEndResentWhenDropped(t *testing.T) {
-	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 	w.dropEnd = 2
 	w.run(600)
 	if len(w.sent) != 1 || len(w.events) != 1 || w.events[0] != EventReported {
@@ -232,7 +233,7 @@ func TestGivesUp(t *testing.T) {
 		{"score does not rise", func(w *world) { w.gain = 0 }, signs.Reported, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}})
+			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}})
 			tc.setup(w)
 			w.run(2000)
 			if len(w.events) != 1 {
@@ -259,16 +260,16 @@ func TestNoCandidate(t *testing.T) {
 
 func TestReportPointAvoidsGateDuplicates(t *testing.T) {
 	r := NewLogged(nil).(*Report)
-	c := signs.Sign{ID: 1, Letter: 'C', Status: signs.Confirmed, Pos: signs.Vec2{X: 0.11, Z: -0.39}, Normal: signs.Vec2{X: -1}}
+	c := signs.Sign{ID: 1, Letter: 'C', Status: signs.Confirmed, Pos: geom.Vec2{X: 0.11, Z: -0.39}, Normal: geom.Vec2{X: -1}}
 	bb := map[string][]byte{signs.KeyReported: signs.List{c}.Encode()}
 	for _, tc := range []struct {
 		name  string
 		s     signs.Sign
 		moved bool
 	}{
-		{"far", signs.Sign{Letter: 'F', Pos: signs.Vec2{X: 0.2, Z: -0.39}}, false},
-		{"other category", signs.Sign{Letter: 'H', Pos: signs.Vec2{X: 0.091, Z: -0.414}}, false},
-		{"corner neighbour", signs.Sign{Letter: 'F', Pos: signs.Vec2{X: 0.091, Z: -0.414}, Normal: signs.Vec2{Z: 1}}, true},
+		{"far", signs.Sign{Letter: 'F', Pos: geom.Vec2{X: 0.2, Z: -0.39}}, false},
+		{"other category", signs.Sign{Letter: 'H', Pos: geom.Vec2{X: 0.091, Z: -0.414}}, false},
+		{"corner neighbour", signs.Sign{Letter: 'F', Pos: geom.Vec2{X: 0.091, Z: -0.414}, Normal: geom.Vec2{Z: 1}}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			x, z, ok := r.reportPoint(tc.s, bb)
@@ -300,17 +301,17 @@ func hypot(dx, dz int32) float64 { return math.Hypot(float64(dx), float64(dz)) }
 // Reporting it again, moved away from the first report to pass the gate,
 // was a misidentification; report gives it up without sending.
 func TestSkipsSignReportedAlready(t *testing.T) {
-	first := signs.Sign{ID: 3, Letter: 'S', Status: signs.Confirmed, Pos: signs.Vec2{X: 0.060, Z: 0.050}, Normal: signs.Vec2{X: -1}}
+	first := signs.Sign{ID: 3, Letter: 'S', Status: signs.Confirmed, Pos: geom.Vec2{X: 0.060, Z: 0.050}, Normal: geom.Vec2{X: -1}}
 	for _, tc := range []struct {
 		name string
 		s    signs.Sign
 		dup  bool
 	}{
-		{"second track of the same sign", signs.Sign{ID: 4, Letter: 'S', Pos: signs.Vec2{X: 0.066, Z: 0.054}, Normal: signs.Vec2{Z: -1}}, true},
-		{"same track", signs.Sign{ID: 3, Letter: 'S', Pos: signs.Vec2{X: 0.060, Z: 0.050}, Normal: signs.Vec2{X: -1}}, false},
-		{"corner neighbour", signs.Sign{ID: 4, Letter: 'H', Pos: signs.Vec2{X: 0.084, Z: 0.074}, Normal: signs.Vec2{Z: -1}}, false},
-		{"other category", signs.Sign{ID: 4, Letter: 'F', Pos: signs.Vec2{X: 0.066, Z: 0.054}, Normal: signs.Vec2{Z: -1}}, false},
-		{"next sign on the wall", signs.Sign{ID: 4, Letter: 'U', Pos: signs.Vec2{X: 0.060, Z: 0.100}, Normal: signs.Vec2{X: -1}}, false},
+		{"second track of the same sign", signs.Sign{ID: 4, Letter: 'S', Pos: geom.Vec2{X: 0.066, Z: 0.054}, Normal: geom.Vec2{Z: -1}}, true},
+		{"same track", signs.Sign{ID: 3, Letter: 'S', Pos: geom.Vec2{X: 0.060, Z: 0.050}, Normal: geom.Vec2{X: -1}}, false},
+		{"corner neighbour", signs.Sign{ID: 4, Letter: 'H', Pos: geom.Vec2{X: 0.084, Z: 0.074}, Normal: geom.Vec2{Z: -1}}, false},
+		{"other category", signs.Sign{ID: 4, Letter: 'F', Pos: geom.Vec2{X: 0.066, Z: 0.054}, Normal: geom.Vec2{Z: -1}}, false},
+		{"next sign on the wall", signs.Sign{ID: 4, Letter: 'U', Pos: geom.Vec2{X: 0.060, Z: 0.100}, Normal: geom.Vec2{X: -1}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bb := map[string][]byte{signs.KeyReported: signs.List{first}.Encode()}
@@ -321,7 +322,7 @@ func TestSkipsSignReportedAlready(t *testing.T) {
 				return
 			}
 			tc.s.Status = signs.Raised
-			w := newWorld(t, tc.s, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}})
+			w := newWorld(t, tc.s, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}})
 			w.bb[signs.KeyReported] = bb[signs.KeyReported]
 			w.run(600)
 			rep, _ := signs.Get(w.bb, signs.KeyReported)
@@ -340,9 +341,9 @@ func TestSkipsSignReportedAlready(t *testing.T) {
 // earlier report of the same category").
 func TestReportPointBackToBack(t *testing.T) {
 	r := NewLogged(nil).(*Report)
-	back := signs.Sign{ID: 1, Letter: 'U', Status: signs.Confirmed, Pos: signs.Vec2{X: -0.056, Z: -0.028}, Normal: signs.Vec2{X: 1}}
+	back := signs.Sign{ID: 1, Letter: 'U', Status: signs.Confirmed, Pos: geom.Vec2{X: -0.056, Z: -0.028}, Normal: geom.Vec2{X: 1}}
 	bb := map[string][]byte{signs.KeyReported: signs.List{back}.Encode()}
-	s := signs.Sign{ID: 2, Letter: 'H', Pos: signs.Vec2{X: -0.066, Z: -0.032}, Normal: signs.Vec2{X: -1}}
+	s := signs.Sign{ID: 2, Letter: 'H', Pos: geom.Vec2{X: -0.066, Z: -0.032}, Normal: geom.Vec2{X: -1}}
 	x, z, ok := r.reportPoint(s, bb)
 	if !ok {
 		t.Fatal("no point to report at")
@@ -367,8 +368,8 @@ func TestReportPointBackToBack(t *testing.T) {
 // farther than close_dist.
 func TestReportsWellInsideTheLimit(t *testing.T) {
 	s := sign
-	s.Pos = signs.Vec2{X: 0.1944, Z: 0.075}
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	s.Pos = geom.Vec2{X: 0.1944, Z: 0.075}
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	for r := -1; r <= 2; r++ {
 		for c := -1; c <= 2; c++ {
 			m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)
@@ -378,15 +379,15 @@ func TestReportsWellInsideTheLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := newWorld(t, s, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+	w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 	w.bb[nav.KeyMap] = b
 	w.run(900)
 	if len(w.sent) != 1 {
 		t.Fatalf("sent %d reports, want 1 (events %v)", len(w.sent), w.events)
 	}
 	const closeDist = 0.073 // the parameter's default
-	if d := w.pose.Dist(nav.Point{X: s.Pos.X, Z: s.Pos.Z}); d > closeDist+0.002 || w.pose.X > s.Pos.X {
-		t.Errorf("reported from %v, %.4f m from the sign's estimate: want at most %.3f m, in front of it", w.pose.Point, d, closeDist)
+	if d := w.pose.Dist(s.Pos); d > closeDist+0.002 || w.pose.X > s.Pos.X {
+		t.Errorf("reported from %v, %.4f m from the sign's estimate: want at most %.3f m, in front of it", w.pose.Vec2, d, closeDist)
 	}
 }
 
@@ -395,18 +396,18 @@ func TestReportsWellInsideTheLimit(t *testing.T) {
 // up, report approaches it with the facing turned by 45°, and reports from
 // there: within the 0.09 m and on the front side of the estimated facing.
 func TestAnotherStandpoint(t *testing.T) {
-	w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
-	w.blocked = func(p nav.Point) bool { return p.X > 0.105 && p.X < 0.15 && p.Z > 0.05 && p.Z < 0.07 }
+	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
+	w.blocked = func(p geom.Vec2) bool { return p.X > 0.105 && p.X < 0.15 && p.Z > 0.05 && p.Z < 0.07 }
 	w.run(3000)
 	rep, _ := signs.Get(w.bb, signs.KeyReported)
 	if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status == signs.Unreachable {
 		t.Fatalf("sent %d reports, signs.reported %v: want the sign reported from another standpoint", len(w.sent), rep)
 	}
-	sp := nav.Point{X: sign.Pos.X, Z: sign.Pos.Z}
+	sp := sign.Pos
 	d := w.pose.Dist(sp)
 	front := (w.pose.X-sp.X)*sign.Normal.X+(w.pose.Z-sp.Z)*sign.Normal.Z > 0
-	if d > 0.082 || !front || w.blocked(w.pose.Point) {
-		t.Errorf("reported from %v, %.3f m from the sign, front side %v", w.pose.Point, d, front)
+	if d > 0.082 || !front || w.blocked(w.pose.Vec2) {
+		t.Errorf("reported from %v, %.3f m from the sign, front side %v", w.pose.Vec2, d, front)
 	}
 }
 
@@ -416,10 +417,10 @@ func TestAnotherStandpoint(t *testing.T) {
 // the sign is reported, not given up when the job times out (R2D2__7_ of
 // shared/more-worlds: 35 s standing still in a corner).
 func TestReportsWhenTheTurnIsHeld(t *testing.T) {
-	at := nav.Pose{Point: nav.Point{X: sign.Pos.X - 0.065, Z: sign.Pos.Z + 0.01}, Yaw: 2}
+	at := nav.Pose{Vec2: geom.Vec2{X: sign.Pos.X - 0.065, Z: sign.Pos.Z + 0.01}, Yaw: 2}
 	w := newWorld(t, sign, at)
 	w.noTurn = true
-	w.blocked = func(nav.Point) bool { return true }
+	w.blocked = func(geom.Vec2) bool { return true }
 	w.run(2000)
 	rep, _ := signs.Get(w.bb, signs.KeyReported)
 	if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status != signs.Confirmed {

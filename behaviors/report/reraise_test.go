@@ -3,6 +3,7 @@ package report
 import (
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/signs"
@@ -12,7 +13,7 @@ import (
 // plain floor.
 func plainMap(t *testing.T) []byte {
 	t.Helper()
-	m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	for r := -1; r <= 2; r++ {
 		for c := -1; c <= 2; c++ {
 			m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)
@@ -54,7 +55,7 @@ func idle(t *testing.T, r *Report, bb map[string][]byte, pose nav.Pose, from uin
 // again in signs.reported, once the robot's map offers a way there while
 // the robot is near — and never more than maxRetries times.
 func TestHandsBackUnreachable(t *testing.T) {
-	blockAll := func(p nav.Point) bool { return p.X > 0.06 }
+	blockAll := func(p geom.Vec2) bool { return p.X > 0.06 }
 	for _, tc := range []struct {
 		name  string
 		later func(w *world) nav.Pose // what changed while explore drove; where the robot is
@@ -67,11 +68,11 @@ func TestHandsBackUnreachable(t *testing.T) {
 		{"map unchanged", func(w *world) nav.Pose { return w.pose }, false},
 		{"robot far away", func(w *world) nav.Pose {
 			w.bb[nav.KeyMap] = plainMap(t)
-			return nav.Pose{Point: nav.Point{X: -0.6, Z: 0.3}}
+			return nav.Pose{Vec2: geom.Vec2{X: -0.6, Z: 0.3}}
 		}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 			w.blocked = blockAll
 			w.run(3000)
 			rep, _ := signs.Get(w.bb, signs.KeyReported)
@@ -89,7 +90,7 @@ func TestHandsBackUnreachable(t *testing.T) {
 		})
 	}
 	t.Run("bounded", func(t *testing.T) {
-		w := newWorld(t, sign, nav.Pose{Point: nav.Point{X: 0.0, Z: 0.1}, Yaw: 0})
+		w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 		w.blocked = blockAll
 		r := w.b.(*Report)
 		handed := 0
@@ -102,7 +103,7 @@ func TestHandsBackUnreachable(t *testing.T) {
 			}
 			delete(w.bb, signs.KeyCandidate)
 			// The map changes every round: explore mapped more.
-			m := nav.NewMap(nav.Point{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+			m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 			for r := -1; r <= 2; r++ {
 				for c := -1; c <= 2+round; c++ {
 					m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)

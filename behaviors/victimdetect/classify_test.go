@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/signs"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -62,8 +62,8 @@ func sweep(t *testing.T, w *world.World, dists []float64, st *sweepStats) {
 			for _, adeg := range []float64{-60, -40, -20, 0, 20, 40, 60} {
 				a := adeg * math.Pi / 180
 				// Direction from the sign to the camera: the normal turned by a.
-				dir := world.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-				c := world.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
+				dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+				c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
 				look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
 				for _, m := range DefaultMounts {
 					for _, off := range []float64{-0.25, 0, 0.25} {
@@ -74,8 +74,8 @@ func sweep(t *testing.T, w *world.World, dists []float64, st *sweepStats) {
 						// A view counts when the whole width of the sign
 						// projects inside the image and nothing stands between.
 						v := newView(toNav(pose), m, 1, 64, 40)
-						tan := signs.Vec2{X: n.Z, Z: -n.X}.Scale(signSize / 2)
-						ps := signs.Vec2{X: sg.Pos.X, Z: sg.Pos.Z}
+						tan := geom.Vec2{X: n.Z, Z: -n.X}.Scale(signSize / 2)
+						ps := sg.Pos
 						cl, dl := v.column(ps.Sub(tan))
 						cr, dr := v.column(ps.Add(tan))
 						counted := dl > 0 && dr > 0 && min(cl, cr) > 1 && max(cl, cr) < 63 && visible(w, c, sg.Pos)
@@ -110,7 +110,7 @@ func sweep(t *testing.T, w *world.World, dists []float64, st *sweepStats) {
 							if dt.Snapped {
 								st.snapped++
 							}
-							if dt.Normal.Dot(signs.Vec2{X: w.Signs[best].Normal.X, Z: w.Signs[best].Normal.Z}) < math.Sqrt2/2 {
+							if dt.Normal.Dot(w.Signs[best].Normal) < math.Sqrt2/2 {
 								st.normalBad++
 							}
 						}

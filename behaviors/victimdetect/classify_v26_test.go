@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
@@ -136,8 +137,8 @@ func TestFakesNeverClassified(t *testing.T) {
 					for _, adeg := range []float64{-50, -30, -15, 0, 15, 30, 50} {
 						a := adeg * math.Pi / 180
 						n := f.Normal
-						dir := world.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-						c := world.Vec2{X: f.Pos.X + d*dir.X, Z: f.Pos.Z + d*dir.Z}
+						dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+						c := geom.Vec2{X: f.Pos.X + d*dir.X, Z: f.Pos.Z + d*dir.Z}
 						look := math.Atan2(-(f.Pos.X - c.X), -(f.Pos.Z - c.Z))
 						for _, m := range DefaultMounts {
 							pose := cameraPose(m, c, look)

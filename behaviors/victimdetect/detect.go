@@ -3,8 +3,8 @@ package victimdetect
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
-	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Detection is one sign found in one camera frame.
@@ -19,7 +19,7 @@ type Detection struct {
 	// faces, Dist the camera's distance to it and Sigma the expected error
 	// of Pos (m). Snapped tells a position fitted to the tile grid's wall
 	// lines from one estimated from the picture alone.
-	Pos, Normal signs.Vec2
+	Pos, Normal geom.Vec2
 	Dist, Sigma float64
 	Snapped     bool
 	// Camera names the camera; X0, X1, Y0, Y1 are the pixel bounds.
@@ -52,7 +52,7 @@ type DetectorConfig struct {
 	// half walls) and GridOrigin a point where two lines cross; NoSnap
 	// turns the fit to the wall lines off.
 	GridPitch  float64
-	GridOrigin signs.Vec2
+	GridOrigin geom.Vec2
 	NoSnap     bool
 }
 

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -174,8 +175,8 @@ func TestMatchEquivalentOnRenderedSigns(t *testing.T) {
 				for _, d := range dists {
 					for _, adeg := range angles {
 						a := adeg * math.Pi / 180
-						dir := world.Vec2{X: sg.Normal.X*math.Cos(a) - sg.Normal.Z*math.Sin(a), Z: sg.Normal.X*math.Sin(a) + sg.Normal.Z*math.Cos(a)}
-						c := world.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
+						dir := geom.Vec2{X: sg.Normal.X*math.Cos(a) - sg.Normal.Z*math.Sin(a), Z: sg.Normal.X*math.Sin(a) + sg.Normal.Z*math.Cos(a)}
+						c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
 						if clearance(w, c) < 0.006 {
 							continue
 						}

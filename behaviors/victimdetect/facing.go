@@ -3,7 +3,7 @@ package victimdetect
 import (
 	"math"
 
-	"github.com/rescuekit/rescuekit/signs"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // The facing of a sign off the wall lines (a curved wall, a diagonal wall
@@ -35,8 +35,8 @@ const (
 // through its edges, columns x0 and x0+len(bottom)), the face's normal
 // towards the camera, and false when too few columns
 // show the floor or the points do not lie on a line.
-func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (signs.Vec2, signs.Vec2, bool) {
-	var pts [64]signs.Vec2
+func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (geom.Vec2, geom.Vec2, bool) {
+	var pts [64]geom.Vec2
 	n := 0
 	mid := float64(h) / 2
 	for i, y0 := range bottom {
@@ -54,10 +54,10 @@ func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (signs.Vec2
 		n++
 	}
 	if n < minFloorColumns {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
 	// The principal axis of the points.
-	var m signs.Vec2
+	var m geom.Vec2
 	for _, p := range pts[:n] {
 		m = m.Add(p)
 	}
@@ -68,8 +68,8 @@ func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (signs.Vec2
 		sxx, sxz, szz = sxx+d.X*d.X, sxz+d.X*d.Z, szz+d.Z*d.Z
 	}
 	th := 0.5 * math.Atan2(2*sxz, sxx-szz)
-	tan := signs.Vec2{X: math.Cos(th), Z: math.Sin(th)}
-	nrm := signs.Vec2{X: -tan.Z, Z: tan.X}
+	tan := geom.Vec2{X: math.Cos(th), Z: math.Sin(th)}
+	nrm := geom.Vec2{X: -tan.Z, Z: tan.X}
 	// The RMS distance from the line is the smaller eigenvalue's root.
 	res := 0.0
 	for _, p := range pts[:n] {
@@ -78,18 +78,18 @@ func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (signs.Vec2
 	}
 	res = math.Sqrt(res / float64(n))
 	if res > maxFloorResidual*m.Sub(v.c).Len() {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
 	if nrm.Dot(v.c.Sub(m)) < 0 {
 		nrm = nrm.Scale(-1)
 	}
 	// The face's points on the rays through columns x0 and x1+1 (the
 	// sign's edges); the centre is midway between them.
-	hit := func(col float64) (signs.Vec2, bool) {
+	hit := func(col float64) (geom.Vec2, bool) {
 		dir, _ := v.ray(col)
 		den := dir.Dot(nrm)
 		if den > -maxObliqueCos { // seen too obliquely, or from behind
-			return signs.Vec2{}, false
+			return geom.Vec2{}, false
 		}
 		t := m.Sub(v.c).Dot(nrm) / den
 		return v.c.Add(dir.Scale(t)), t > 0.01
@@ -97,7 +97,7 @@ func wallFacing(bgra []byte, w, h int, x0 int, bottom []int, v view) (signs.Vec2
 	pl, okL := hit(float64(x0))
 	pr, okR := hit(float64(x0 + len(bottom)))
 	if !okL || !okR {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
 	return pl.Add(pr).Scale(0.5), nrm, true
 }
@@ -133,9 +133,9 @@ const minPerspectivePixels = 12
 // hl and hr at its left and right edges (continuous columns xl and xr)
 // give their distances, and the line between the two edge points is the
 // sign's face. It returns false when the points are not about size apart.
-func perspectiveFacing(hl, hr, xl, xr, size float64, v view) (signs.Vec2, signs.Vec2, bool) {
+func perspectiveFacing(hl, hr, xl, xr, size float64, v view) (geom.Vec2, geom.Vec2, bool) {
 	if !(hl > 0) || !(hr > 0) {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
 	dl, ll := v.ray(xl)
 	dr, lr := v.ray(xr)
@@ -143,15 +143,15 @@ func perspectiveFacing(hl, hr, xl, xr, size float64, v view) (signs.Vec2, signs.
 	pr := v.c.Add(dr.Scale(size * v.f / hr * lr))
 	tan := pr.Sub(pl)
 	if l := tan.Len(); l < 0.6*size || l > 1.5*size {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
-	nrm := signs.Vec2{X: -tan.Z, Z: tan.X}.Scale(1 / tan.Len())
+	nrm := geom.Vec2{X: -tan.Z, Z: tan.X}.Scale(1 / tan.Len())
 	c := pl.Add(pr).Scale(0.5)
 	if nrm.Dot(v.c.Sub(c)) < 0 {
 		nrm = nrm.Scale(-1)
 	}
 	if to := c.Sub(v.c); nrm.Dot(to) > -maxObliqueCos*to.Len() {
-		return signs.Vec2{}, signs.Vec2{}, false
+		return geom.Vec2{}, geom.Vec2{}, false
 	}
 	return c, nrm, true
 }

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
-	"github.com/rescuekit/rescuekit/signs"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -42,8 +42,8 @@ func TestFacingOffTheWallLines(t *testing.T) {
 				for _, d := range []float64{0.04, 0.05, 0.06, 0.08, 0.1, 0.13} {
 					for _, adeg := range []float64{-60, -40, -20, 0, 20, 40, 60} {
 						a := adeg * math.Pi / 180
-						dir := world.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-						c := world.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
+						dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+						c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
 						if clearance(w, c) < 0.006 || !visible(w, c, sg.Pos) {
 							continue
 						}
@@ -56,7 +56,7 @@ func TestFacingOffTheWallLines(t *testing.T) {
 								continue
 							}
 							right++
-							if dt.Normal.Dot(signs.Vec2{X: n.X, Z: n.Z}) < math.Cos(20*math.Pi/180) {
+							if dt.Normal.Dot(n) < math.Cos(20*math.Pi/180) {
 								bad++
 							}
 						}

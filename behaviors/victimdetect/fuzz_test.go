@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
 
@@ -22,7 +23,7 @@ func FuzzFrame(f *testing.F) {
 			return
 		}
 		det := NewDetector(DefaultDetectorConfig())
-		for _, d := range det.Frame(nil, bgra, w, h, DefaultMounts[1], nav.Pose{Point: nav.Point{X: x, Z: z}, Yaw: yaw}) {
+		for _, d := range det.Frame(nil, bgra, w, h, DefaultMounts[1], nav.Pose{Vec2: geom.Vec2{X: x, Z: z}, Yaw: yaw}) {
 			if d.Letter != 0 && !isLetter(d.Letter) {
 				t.Fatalf("letter %q", d.Letter)
 			}

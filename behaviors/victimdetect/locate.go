@@ -3,8 +3,8 @@ package victimdetect
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
-	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Geometry of the arena and of the default robot's cameras (docs/erebus-rules.md §2.2,
@@ -38,18 +38,18 @@ var DefaultMounts = []Mount{
 
 // view is a camera's pose in the world for one frame.
 type view struct {
-	c        signs.Vec2 // camera position
-	fwd, rgt signs.Vec2 // optical axis and image right, unit
-	f        float64    // focal length in pixels
+	c        geom.Vec2 // camera position
+	fwd, rgt geom.Vec2 // optical axis and image right, unit
+	f        float64   // focal length in pixels
 	w, h     int
 }
 
 func newView(p nav.Pose, m Mount, fov float64, w, h int) view {
 	cs, sn := math.Cos(p.Yaw), math.Sin(p.Yaw)
-	c := signs.Vec2{X: p.X + m.X*cs + m.Z*sn, Z: p.Z - m.X*sn + m.Z*cs}
+	c := geom.Vec2{X: p.X + m.X*cs + m.Z*sn, Z: p.Z - m.X*sn + m.Z*cs}
 	a := p.Yaw + m.Yaw
-	fwd := signs.Vec2{X: -math.Sin(a), Z: -math.Cos(a)}
-	rgt := signs.Vec2{X: -fwd.Z, Z: fwd.X}
+	fwd := geom.Vec2{X: -math.Sin(a), Z: -math.Cos(a)}
+	rgt := geom.Vec2{X: -fwd.Z, Z: fwd.X}
 	// Image right of a camera facing −Z is +X: rgt = (−fwd.Z, fwd.X) gives
 	// (1, 0) for fwd (0, −1).
 	return view{c: c, fwd: fwd, rgt: rgt, f: float64(w) / 2 / math.Tan(fov/2), w: w, h: h}
@@ -58,7 +58,7 @@ func newView(p nav.Pose, m Mount, fov float64, w, h int) view {
 // ray returns the unit horizontal direction through continuous column col
 // (pixel i spans [i, i+1)) and the ratio of distance along the ray to depth
 // along the optical axis.
-func (v view) ray(col float64) (signs.Vec2, float64) {
+func (v view) ray(col float64) (geom.Vec2, float64) {
 	xo := (col - float64(v.w)/2) / v.f
 	d := v.fwd.Add(v.rgt.Scale(xo))
 	l := d.Len()
@@ -67,7 +67,7 @@ func (v view) ray(col float64) (signs.Vec2, float64) {
 
 // column projects a world point: its continuous column and its depth
 // along the optical axis.
-func (v view) column(p signs.Vec2) (float64, float64) {
+func (v view) column(p geom.Vec2) (float64, float64) {
 	rel := p.Sub(v.c)
 	depth := rel.Dot(v.fwd)
 	if depth <= 1e-6 {
@@ -78,8 +78,8 @@ func (v view) column(p signs.Vec2) (float64, float64) {
 
 // estimate is one detection's position estimate.
 type estimate struct {
-	pos     signs.Vec2
-	normal  signs.Vec2
+	pos     geom.Vec2
+	normal  geom.Vec2
 	dist    float64 // camera to sign, m
 	sigma   float64 // expected position error, m
 	snapped bool
@@ -87,8 +87,8 @@ type estimate struct {
 
 // locator turns a blob into a world position.
 type locator struct {
-	grid       float64    // wall line pitch (0.06)
-	origin     signs.Vec2 // a point on the wall lines
+	grid       float64   // wall line pitch (0.06)
+	origin     geom.Vec2 // a point on the wall lines
 	noSnap     bool
 	wallColTol int
 }
@@ -156,13 +156,13 @@ func (lc *locator) locate(im *image, b *blob, v view) (estimate, bool) {
 			if math.Abs(e1) > 3 {
 				continue
 			}
-			n := signs.Vec2{X: side}
+			n := geom.Vec2{X: side}
 			if axis == 1 {
-				n = signs.Vec2{Z: side}
+				n = geom.Vec2{Z: side}
 			}
 			p := v.c.Add(dir.Scale(tc))
 			// Predicted edges of a sign there, against the measured ones.
-			tan := signs.Vec2{X: n.Z, Z: -n.X}
+			tan := geom.Vec2{X: n.Z, Z: -n.X}
 			cl, dl := v.column(p.Sub(tan.Scale(signSize / 2)))
 			cr, dr := v.column(p.Add(tan.Scale(signSize / 2)))
 			if math.IsNaN(cl) || math.IsNaN(cr) {

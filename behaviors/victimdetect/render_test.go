@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
@@ -49,7 +50,7 @@ func (r *rig) shoot(t testing.TB, p world.Pose, name string) []byte {
 }
 
 // clearance is the distance from p to the nearest wall's centre line.
-func clearance(w *world.World, p world.Vec2) float64 {
+func clearance(w *world.World, p geom.Vec2) float64 {
 	best := math.Inf(1)
 	for _, s := range w.Walls {
 		dx, dz := s.B.X-s.A.X, s.B.Z-s.A.Z
@@ -68,10 +69,10 @@ func clearance(w *world.World, p world.Vec2) float64 {
 
 // cameraPose returns the robot pose that puts camera m at c with its
 // optical axis at heading yaw (nav convention).
-func cameraPose(m Mount, c world.Vec2, yaw float64) world.Pose {
+func cameraPose(m Mount, c geom.Vec2, yaw float64) world.Pose {
 	ry := yaw - m.Yaw
 	cs, sn := math.Cos(ry), math.Sin(ry)
-	return world.Pose{Pos: world.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: ry}
+	return world.Pose{Pos: geom.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: ry}
 }
 
 // sharedWorld loads a world of ../shared/erebus/worlds, or skips.
@@ -95,13 +96,13 @@ func genWorld(t testing.TB, seed int64) *world.World {
 }
 
 func toNav(p world.Pose) nav.Pose {
-	return nav.Pose{Point: nav.Point{X: p.Pos.X, Z: p.Pos.Z}, Yaw: p.Yaw}
+	return nav.Pose{Vec2: p.Pos, Yaw: p.Yaw}
 }
 
 // visible reports whether the straight line from c to the sign at p
 // crosses no wall centre line (the sign's own wall is 0.0056 behind it).
-func visible(w *world.World, c, p world.Vec2) bool {
-	cross := func(a, b, q, r world.Vec2) bool {
+func visible(w *world.World, c, p geom.Vec2) bool {
+	cross := func(a, b, q, r geom.Vec2) bool {
 		d := (b.X-a.X)*(r.Z-q.Z) - (b.Z-a.Z)*(r.X-q.X)
 		if d == 0 {
 			return false

@@ -4,8 +4,8 @@ import (
 	"math"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
-	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Cognitive targets (docs/erebus-v26.md §11): filled circles drawn from the outside
@@ -263,7 +263,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		return int(math.Floor(cx + rho*a*math.Cos(th))), int(math.Floor(cy + rho*b*math.Sin(th)))
 	}
 	if planar {
-		tan := signs.Vec2{X: est.normal.Z, Z: -est.normal.X}
+		tan := geom.Vec2{X: est.normal.Z, Z: -est.normal.X}
 		at = func(rho, th float64) (int, int) {
 			r := rho * targetSize / 2
 			col, depth := v.column(est.pos.Add(tan.Scale(r * math.Cos(th))))
@@ -371,9 +371,9 @@ func (lc *locator) locateTarget(tb *targetBlob, v view) (estimate, bool) {
 			if math.Abs(e1) > 3 {
 				continue
 			}
-			n := signs.Vec2{X: side}
+			n := geom.Vec2{X: side}
 			if axis == 1 {
-				n = signs.Vec2{Z: side}
+				n = geom.Vec2{Z: side}
 			}
 			// The target's edges are where the rays through the region's
 			// left and right bounds meet the plane; its centre is midway.

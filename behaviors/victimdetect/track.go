@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -19,13 +20,13 @@ type track struct {
 	// against every letter in agreement.
 	notSign float64
 	// Weighted position: Σ w·pos and Σ w, with w = 1/σ².
-	wpos signs.Vec2
+	wpos geom.Vec2
 	wsum float64
 	// axis[k] is the weight of the snapped views whose normal is +X, −X,
 	// +Z, −Z (k = 0..3); free is the weighted sum of the other views'
 	// normals.
 	axis [4]float64
-	free signs.Vec2
+	free geom.Vec2
 	// sigma is the expected error of the merged position.
 	sigma float64
 	// lastSeen is the step of the last detection merged.
@@ -132,10 +133,10 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 }
 
 // axisNormals are the grid axes, in the order of track.axis.
-var axisNormals = [4]signs.Vec2{{X: 1}, {X: -1}, {Z: 1}, {Z: -1}}
+var axisNormals = [4]geom.Vec2{{X: 1}, {X: -1}, {Z: 1}, {Z: -1}}
 
 // axisIndex returns the index of the grid axis n is (within 0.1), or −1.
-func axisIndex(n signs.Vec2) int {
+func axisIndex(n geom.Vec2) int {
 	for k, a := range axisNormals {
 		if n.Dot(a) > 0.995 {
 			return k
@@ -145,7 +146,7 @@ func axisIndex(n signs.Vec2) int {
 }
 
 // normal returns the track's current normal.
-func (t *track) normal() signs.Vec2 {
+func (t *track) normal() geom.Vec2 {
 	b := -1
 	for k, v := range t.axis {
 		if v > 0 && (b < 0 || v > t.axis[b]) {
@@ -158,7 +159,7 @@ func (t *track) normal() signs.Vec2 {
 	if l := t.free.Len(); l > 1e-12 {
 		return t.free.Scale(1 / l)
 	}
-	return signs.Vec2{}
+	return geom.Vec2{}
 }
 
 // best returns the index of the letter with the most votes, or −1.

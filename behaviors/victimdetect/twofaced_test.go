@@ -3,6 +3,7 @@ package victimdetect
 import (
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -11,8 +12,8 @@ import (
 // sign reported on one face does not hide the one on the other
 // (test_victims_3 of shared/more-worlds lost half its signs so).
 func TestBackToBackSigns(t *testing.T) {
-	west := Detection{Letter: 'F', Pos: signs.Vec2{X: -0.0656, Z: -0.09}, Normal: signs.Vec2{X: -1}, Sigma: 0.005, Snapped: true}
-	east := Detection{Letter: 'F', Pos: signs.Vec2{X: -0.0544, Z: -0.09}, Normal: signs.Vec2{X: 1}, Sigma: 0.005, Snapped: true}
+	west := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0656, Z: -0.09}, Normal: geom.Vec2{X: -1}, Sigma: 0.005, Snapped: true}
+	east := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0544, Z: -0.09}, Normal: geom.Vec2{X: 1}, Sigma: 0.005, Snapped: true}
 	cases := []struct {
 		name   string
 		ignore signs.List

@@ -86,6 +86,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -384,7 +385,7 @@ func (d *Detect) replay(reported signs.List) {
 	}
 }
 
-func finite(v signs.Vec2) bool {
+func finite(v geom.Vec2) bool {
 	return !math.IsNaN(v.X) && !math.IsNaN(v.Z) && !math.IsInf(v.X, 0) && !math.IsInf(v.Z, 0) &&
 		math.Abs(v.X) < 100 && math.Abs(v.Z) < 100
 }
@@ -394,7 +395,7 @@ func finite(v signs.Vec2) bool {
 func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 	var best *track
 	bd := math.Inf(1)
-	here := signs.Vec2{X: pose.X, Z: pose.Z}
+	here := pose.Vec2
 	for _, t := range d.tr.tracks {
 		b := t.best()
 		if t.sign.Status != signs.Seen || b < 0 || (t.votes[b] < d.raiseVotes && t.strong[b] == 0) || t.agreement() < d.raiseAgree || t.sigma > d.raiseSigma {

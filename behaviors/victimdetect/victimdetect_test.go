@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
@@ -85,7 +86,7 @@ func (s *scene) obs(t *testing.T, step uint64, state string, bb map[string][]byt
 
 func facing(w *world.World, k int, dist float64) world.Pose {
 	sg := w.Signs[k]
-	c := world.Vec2{X: sg.Pos.X + dist*sg.Normal.X, Z: sg.Pos.Z + dist*sg.Normal.Z}
+	c := geom.Vec2{X: sg.Pos.X + dist*sg.Normal.X, Z: sg.Pos.Z + dist*sg.Normal.Z}
 	yaw := math.Atan2(sg.Normal.X, sg.Normal.Z) // facing −normal
 	return cameraPose(DefaultMounts[1], c, yaw)
 }
@@ -143,7 +144,7 @@ func TestRaiseOnce(t *testing.T) {
 	if e := math.Hypot(cand.Pos.X-truth.Pos.X, cand.Pos.Z-truth.Pos.Z); e > 0.02 {
 		t.Errorf("candidate at %v, %.3f m from the sign", cand.Pos, e)
 	}
-	if cand.Normal.Dot(signs.Vec2{X: truth.Normal.X, Z: truth.Normal.Z}) < 0.99 {
+	if cand.Normal.Dot(truth.Normal) < 0.99 {
 		t.Errorf("candidate normal %v, want %v", cand.Normal, truth.Normal)
 	}
 	// Report works on it: no new event.
@@ -274,15 +275,15 @@ func TestRaisesSignSeenBeforeYawKnown(t *testing.T) {
 // raised; a sign elsewhere still is.
 func TestNoDuplicateRaise(t *testing.T) {
 	d := New().(*Detect)
-	mk := func(id uint32, pos, normal signs.Vec2, status signs.Status) *track {
+	mk := func(id uint32, pos, normal geom.Vec2, status signs.Status) *track {
 		tr := &track{sign: signs.Sign{ID: id, Letter: 'S', Status: status, Views: 5, Pos: pos, Normal: normal}, sigma: 0.002}
 		tr.votes[1] = 5
 		return tr
 	}
-	first := mk(3, signs.Vec2{X: 0.060, Z: 0.050}, signs.Vec2{X: -1}, signs.Confirmed)
-	second := mk(4, signs.Vec2{X: 0.066, Z: 0.054}, signs.Vec2{Z: -1}, signs.Seen)
-	other := mk(5, signs.Vec2{X: 0.300, Z: 0.054}, signs.Vec2{Z: -1}, signs.Seen)
-	here := nav.Pose{Point: nav.Point{X: 0.06, Z: -0.02}}
+	first := mk(3, geom.Vec2{X: 0.060, Z: 0.050}, geom.Vec2{X: -1}, signs.Confirmed)
+	second := mk(4, geom.Vec2{X: 0.066, Z: 0.054}, geom.Vec2{Z: -1}, signs.Seen)
+	other := mk(5, geom.Vec2{X: 0.300, Z: 0.054}, geom.Vec2{Z: -1}, signs.Seen)
+	here := nav.Pose{Vec2: geom.Vec2{X: 0.06, Z: -0.02}}
 	for _, tc := range []struct {
 		name     string
 		tracks   []*track

@@ -18,6 +18,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/hal"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/nav"
@@ -146,7 +147,7 @@ func (rc *recorder) start(robot *sim.Sim, ref *referee.Referee) {
 
 func (rc *recorder) pluginIO(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
 	if e, ok := game.PoseOf(act); ok {
-		rc.est = &world.Pose{Pos: world.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
+		rc.est = &world.Pose{Pos: geom.Vec2{X: e.X, Z: e.Z}, Yaw: e.Yaw}
 	}
 	if rc.light {
 		return

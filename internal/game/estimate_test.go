@@ -11,6 +11,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
 	"github.com/rescuekit/rescuekit/examples/worlds"
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
@@ -19,7 +20,7 @@ import (
 )
 
 func TestPoseOf(t *testing.T) {
-	pose := nav.Pose{Point: nav.Point{X: 0.1, Z: -0.2}, Yaw: 1}
+	pose := nav.Pose{Vec2: geom.Vec2{X: 0.1, Z: -0.2}, Yaw: 1}
 	for _, c := range []struct {
 		name string
 		act  *pluginpb.Action

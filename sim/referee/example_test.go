@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/referee"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -17,9 +18,9 @@ func Example() {
 			Top: 1, Right: 1, Bottom: 1, Left: 1}},
 		Width: 1, Height: 1,
 		// Tile (0,0) of a 1×1 arena is centred on (−0.06, −0.06).
-		Starts: []world.Box{{Min: world.Vec2{X: -0.12, Z: -0.12}, Max: world.Vec2{X: 0, Z: 0}}},
+		Starts: []world.Box{{Min: geom.Vec2{X: -0.12, Z: -0.12}, Max: geom.Vec2{X: 0, Z: 0}}},
 		Signs: []world.Sign{{Kind: world.Victim, Type: "harmed", Letter: 'H', Name: "V1",
-			Pos: world.Vec2{X: -0.06, Z: -0.115}, Normal: world.Vec2{Z: 1}, Worth: 15, Room: 1}},
+			Pos: geom.Vec2{X: -0.06, Z: -0.115}, Normal: geom.Vec2{Z: 1}, Worth: 15, Room: 1}},
 	}
 	r, err := referee.New(w, referee.Config{})
 	if err != nil {
@@ -27,7 +28,7 @@ func Example() {
 		return
 	}
 	report, _ := comms.Encode(comms.Report{X: -6, Z: -12, Type: 'H'})
-	robot := world.Vec2{X: -0.06, Z: -0.06}
+	robot := geom.Vec2{X: -0.06, Z: -0.06}
 	t := 0.0
 	for i := 0; i <= 64; i++ { // standing still: 64 steps of 16 ms = 1.024 s
 		t += 0.016

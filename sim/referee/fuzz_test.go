@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -39,7 +40,7 @@ func FuzzStep(f *testing.F) {
 	f.Add(seed(pkt(0x04, nil), pkt(0x24, []byte{'h'}), pkt(0xe4, []byte{0xff}), pkt(0, []byte{1, 0, 0, 0, 1, 0, 0, 0})))
 	f.Add(mapPkt)
 
-	places := []world.Vec2{
+	places := []geom.Vec2{
 		add(signAt(0, 1), inFrontOff), add(signAt(1, 1), inFrontOff), add(signAt(2, 0), inFrontOff),
 		center(tileBox(0, 0)), center(tileBox(1, 0)), center(tileBox(2, 1)), {X: 5, Z: 5},
 		{X: math.NaN(), Z: math.Inf(1)},

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -30,8 +31,8 @@ const (
 	sH2        // hazard O at the origin (exact distances), area 3, worth 10
 )
 
-func tileCenter(x, z int) world.Vec2 {
-	return world.Vec2{
+func tileCenter(x, z int) geom.Vec2 {
+	return geom.Vec2{
 		X: float64(x)*world.TileSize - float64(testCols)*world.TileSize/2,
 		Z: float64(z)*world.TileSize - float64(testRows)*world.TileSize/2,
 	}
@@ -40,12 +41,12 @@ func tileCenter(x, z int) world.Vec2 {
 func tileBox(x, z int) world.Box {
 	c := tileCenter(x, z)
 	h := world.TileSize / 2
-	return world.Box{Min: world.Vec2{X: c.X - h, Z: c.Z - h}, Max: world.Vec2{X: c.X + h, Z: c.Z + h}}
+	return world.Box{Min: geom.Vec2{X: c.X - h, Z: c.Z - h}, Max: geom.Vec2{X: c.X + h, Z: c.Z + h}}
 }
 
-func signAt(x, z int) world.Vec2 {
+func signAt(x, z int) geom.Vec2 {
 	c := tileCenter(x, z)
-	return world.Vec2{X: c.X, Z: c.Z - signOffset}
+	return geom.Vec2{X: c.X, Z: c.Z - signOffset}
 }
 
 // testWorld builds the test arena by hand (no .wbt parser involved).
@@ -89,7 +90,7 @@ func testWorld() *world.World {
 	w.Starts = []world.Box{tileBox(0, 0)}
 	w.Checkpoints = []world.Box{tileBox(1, 0), tileBox(3, 1)}
 	w.Swamps = []world.Box{tileBox(2, 1)}
-	facePlusZ := world.Vec2{X: 0, Z: 1}
+	facePlusZ := geom.Vec2{X: 0, Z: 1}
 	rot := [4]float64{0, 1, 0, 3.14159} // yaw π faces +Z
 	w.Signs = []world.Sign{
 		{Kind: world.Victim, Type: "harmed", Letter: 'H', Name: "V1", Pos: signAt(0, 1), Normal: facePlusZ, Rotation: rot, Worth: 15, Room: 1},
@@ -97,7 +98,7 @@ func testWorld() *world.World {
 		{Kind: world.Victim, Type: "harmed", Letter: 'H', Name: "V4", Pos: signAt(1, 1), Normal: facePlusZ, Rotation: rot, Worth: 5, Room: 2},
 		{Kind: world.Victim, Type: "unharmed", Letter: 'U', Name: "V3", Pos: signAt(3, 0), Normal: facePlusZ, Rotation: rot, Worth: 5, Room: 4},
 		{Kind: world.Hazard, Type: "F", Letter: 'F', Name: "H1", Pos: signAt(2, 0), Normal: facePlusZ, Rotation: rot, Worth: 30, Room: 3},
-		{Kind: world.Hazard, Type: "O", Letter: 'O', Name: "H2", Pos: world.Vec2{}, Normal: facePlusZ, Rotation: rot, Worth: 10, Room: 3},
+		{Kind: world.Hazard, Type: "O", Letter: 'O', Name: "H2", Pos: geom.Vec2{}, Normal: facePlusZ, Rotation: rot, Worth: 10, Room: 3},
 	}
 	w.Start = world.Pose{Pos: tileCenter(0, 0)}
 	return w
@@ -109,7 +110,7 @@ type driver struct {
 	r      *Referee
 	time   float64 // simulation time of the last step
 	real   float64
-	pos    world.Vec2
+	pos    geom.Vec2
 	y      float64
 	moving bool
 	last   Output
@@ -147,7 +148,7 @@ func (d *driver) step(pkt []byte) Output { return d.stepTo(d.time+0.016, pkt) }
 // moveTo drives to p (one moving step, whole seconds so later times stay
 // exact) and then stands still there: the stop timer starts at the
 // returned time.
-func (d *driver) moveTo(p world.Vec2) float64 {
+func (d *driver) moveTo(p geom.Vec2) float64 {
 	d.pos, d.moving = p, true
 	d.stepTo(d.time+1, nil)
 	d.moving = false
@@ -171,7 +172,7 @@ func enc(t *testing.T, m comms.Message) []byte {
 }
 
 // reportAt encodes a report of letter at p (cm, rounded to nearest).
-func reportAt(t *testing.T, p world.Vec2, letter byte) []byte {
+func reportAt(t *testing.T, p geom.Vec2, letter byte) []byte {
 	t.Helper()
 	return enc(t, comms.Report{X: int32(roundHalf(p.X * 100)), Z: int32(roundHalf(p.Z * 100)), Type: letter})
 }
@@ -185,7 +186,7 @@ func roundHalf(x float64) float64 {
 
 func cmd(c comms.Command) []byte { return []byte{byte(c)} }
 
-func add(a, b world.Vec2) world.Vec2 { return world.Vec2{X: a.X + b.X, Z: a.Z + b.Z} }
+func add(a, b geom.Vec2) geom.Vec2 { return geom.Vec2{X: a.X + b.X, Z: a.Z + b.Z} }
 
 func hasEvent(evs []Event, what string) bool {
 	for _, e := range evs {

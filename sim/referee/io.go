@@ -1,6 +1,9 @@
 package referee
 
-import "github.com/rescuekit/rescuekit/sim/world"
+import (
+	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
 
 // Input is what the simulator tells the referee at each supervisor step
 // (every basic time step, 16 ms), after the physics of that step.
@@ -11,7 +14,7 @@ type Input struct {
 	Dt float64
 	// Pos is the robot's translation in XZ and Y its height (the floor is at
 	// −0.03; below −0.035 the robot has fallen into a hole).
-	Pos world.Vec2
+	Pos geom.Vec2
 	Y   float64
 	// Velocity is the robot node's velocity as Webots' getVelocity gives it:
 	// linear x, y, z (m/s) then angular x, y, z (rad/s).

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -26,7 +27,7 @@ func MaxScore(w *world.World) float64 {
 		s += (float64(sg.Worth) + bonus) * RoomMultiplier(sg.Room)
 	}
 	for _, c := range w.Checkpoints {
-		mid := world.Vec2{X: (c.Min.X + c.Max.X) / 2, Z: (c.Min.Z + c.Max.Z) / 2}
+		mid := geom.Vec2{X: (c.Min.X + c.Max.X) / 2, Z: (c.Min.Z + c.Max.Z) / 2}
 		s += erebus.CheckpointPoints * RoomMultiplier(w.RoomAt(mid))
 	}
 	return s * (1 + erebus.ExitBonusFraction) * (1 + r.MapBonusFactor)

@@ -48,6 +48,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -147,8 +148,8 @@ type sign struct {
 	index  int // in World.Signs
 	kind   world.SignKind
 	letter byte // upper case
-	pos    world.Vec2
-	normal world.Vec2
+	pos    geom.Vec2
+	normal geom.Vec2
 	worth  float64
 	mult   float64
 	found  bool
@@ -157,7 +158,7 @@ type sign struct {
 // checkpoint is one checkpoint box and what visiting it scores.
 type checkpoint struct {
 	box    world.Box
-	center world.Vec2
+	center geom.Vec2
 	mult   float64
 }
 
@@ -193,8 +194,8 @@ type Referee struct {
 	stoppedValid bool
 	stoppedFor   float64
 
-	lastCheckpoint world.Vec2
-	visited        []world.Vec2
+	lastCheckpoint geom.Vec2
+	visited        []geom.Vec2
 
 	pendingMap [][]string
 	sentMap    bool
@@ -272,7 +273,7 @@ func New(w *world.World, cfg Config) (*Referee, error) {
 	// The start tile is pre-registered as visited (no points) and is the
 	// relocation target until a checkpoint is visited.
 	r.lastCheckpoint = center(r.start)
-	r.visited = []world.Vec2{r.lastCheckpoint}
+	r.visited = []geom.Vec2{r.lastCheckpoint}
 	r.sum.MaxGameTime, r.sum.MaxRealTime = r.maxTime, r.maxReal
 	r.sum.Version = rules.Version
 	return r, nil
@@ -357,7 +358,7 @@ func (r *Referee) Step(in Input) Output {
 // tile into the next an entry; Tile.py v26 l.308-319); the history logs
 // "Entered swamp (multiplier: m)". Staying in the swamp keeps the
 // multiplier of the entry. Nothing resets the swamps' multipliers (v26 §5).
-func (r *Referee) swampStep(pos world.Vec2) {
+func (r *Referee) swampStep(pos geom.Vec2) {
 	cur := -1
 	for i := range r.swamps {
 		if r.swamps[i].box.Contains(pos) {
@@ -382,7 +383,7 @@ func (r *Referee) swampStep(pos world.Vec2) {
 
 // process handles one received packet; it reports whether the robot was
 // relocated, and updates *pos and *y to the robot's new place if so.
-func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
+func (r *Referee) process(in Input, pos *geom.Vec2, y *float64) bool {
 	msg, err := comms.DecodeRobot(in.Packet)
 	if err != nil {
 		r.log("Incorrect data format sent: " + err.Error())
@@ -434,7 +435,7 @@ func (r *Referee) process(in Input, pos *world.Vec2, y *float64) bool {
 // l.534-639). A v26.1 target whose ring sum is not 0..3 has no simple type
 // and never matches (l.562); fakes are not loaded at all. A report that
 // matches nothing is a misidentification (l.636-639).
-func (r *Referee) report(m comms.Report, robot world.Vec2) {
+func (r *Referee) report(m comms.Report, robot geom.Vec2) {
 	letter := upper(m.Type)
 	kind, bonus, name := world.Victim, float64(erebus.VictimTypeBonus), "Victim"
 	if erebus.IsHazardLetter(letter) {
@@ -443,7 +444,7 @@ func (r *Referee) report(m comms.Report, robot world.Vec2) {
 			name = "Target"
 		}
 	}
-	est := world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
+	est := geom.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100}
 	best, near, why := r.match(kind, robot, est)
 	if best < 0 {
 		d := r.add("Misidentification of "+name, erebus.MisidentPenalty)
@@ -501,7 +502,7 @@ func (r *Referee) evaluateMap() {
 }
 
 // exit handles 'E' (docs/erebus-rules.md §1.7).
-func (r *Referee) exit(robot world.Vec2) {
+func (r *Referee) exit(robot geom.Vec2) {
 	if r.start.Contains(robot) && r.sum.VictimsFound+r.sum.HazardsFound > 0 {
 		d := r.add("Exit Bonus", r.score*erebus.ExitBonusFraction)
 		r.sum.ExitBonusGiven, r.sum.ExitBonus = true, d
@@ -597,7 +598,7 @@ func (r *Referee) log(what string) {
 	r.events = append(r.events, Event{Time: r.gameElapsed, What: what})
 }
 
-func (r *Referee) wasVisited(c world.Vec2) bool {
+func (r *Referee) wasVisited(c geom.Vec2) bool {
 	for _, v := range r.visited {
 		if v == c {
 			return true
@@ -653,15 +654,15 @@ func RoomMultiplier(room int) float64 {
 	return 1
 }
 
-func center(b world.Box) world.Vec2 {
-	return world.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
+func center(b world.Box) geom.Vec2 {
+	return geom.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
 }
 
-func dist(a, b world.Vec2) float64 { return math.Hypot(a.X-b.X, a.Z-b.Z) }
+func dist(a, b geom.Vec2) float64 { return math.Hypot(a.X-b.X, a.Z-b.Z) }
 
 // inFront is Victim.on_same_side: dot(n, normalize(robot − sign)) > 0. A
 // robot exactly on the sign (zero vector, NaN in numpy) is not in front.
-func inFront(s *sign, robot world.Vec2) bool {
+func inFront(s *sign, robot geom.Vec2) bool {
 	dx, dz := robot.X-s.pos.X, robot.Z-s.pos.Z
 	l := math.Hypot(dx, dz)
 	if !(l > 0) {
@@ -672,7 +673,7 @@ func inFront(s *sign, robot world.Vec2) bool {
 
 // normalFromRotation returns (−R[0][2], −R[2][2]) normalised for an
 // axis-angle rotation, or the zero vector when it is degenerate.
-func normalFromRotation(rot [4]float64) world.Vec2 {
+func normalFromRotation(rot [4]float64) geom.Vec2 {
 	x, y, z, a := rot[0], rot[1], rot[2], rot[3]
 	l := math.Sqrt(x*x + y*y + z*z)
 	if !(l > 0) {
@@ -682,7 +683,7 @@ func normalFromRotation(rot [4]float64) world.Vec2 {
 	c, s := math.Cos(a), math.Sin(a)
 	r02 := (1-c)*x*z + s*y
 	r22 := c + (1-c)*z*z
-	n := world.Vec2{X: -r02, Z: -r22}
+	n := geom.Vec2{X: -r02, Z: -r22}
 	if h := math.Hypot(n.X, n.Z); h > 0 {
 		n.X, n.Z = n.X/h, n.Z/h
 	}

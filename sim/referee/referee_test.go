@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -14,15 +15,15 @@ import (
 // `stopped` seconds, and reports letter at the sign + estOff.
 type rep struct {
 	sign     int
-	robotOff world.Vec2
-	estOff   world.Vec2
+	robotOff geom.Vec2
+	estOff   geom.Vec2
 	letter   byte
 	stopped  float64
 }
 
 var (
-	inFrontOff = world.Vec2{Z: 0.05} // in front (+Z side), 5 cm away
-	noOff      = world.Vec2{}
+	inFrontOff = geom.Vec2{Z: 0.05} // in front (+Z side), 5 cm away
+	noOff      = geom.Vec2{}
 )
 
 func TestReports(t *testing.T) {
@@ -40,23 +41,23 @@ func TestReports(t *testing.T) {
 		{"still 1.0 s: scores", "§1.2, §1.3",
 			[]rep{{sV1, inFrontOff, noOff, 'H', 1.0}}, []float64{10 + 15}, []int{sV1}, 0},
 		{"not stopped: wrong report ignored, no penalty", "§1.2",
-			[]rep{{sV1, world.Vec2{Z: 0.5}, world.Vec2{Z: 0.5}, 'H', 0}}, []float64{0}, nil, 0},
+			[]rep{{sV1, geom.Vec2{Z: 0.5}, geom.Vec2{Z: 0.5}, 'H', 0}}, []float64{0}, nil, 0},
 		{"robot 0.089 m away scores", "§1.3 a",
-			[]rep{{sV1, world.Vec2{Z: 0.089}, noOff, 'H', 1}}, []float64{25}, []int{sV1}, 0},
+			[]rep{{sV1, geom.Vec2{Z: 0.089}, noOff, 'H', 1}}, []float64{25}, []int{sV1}, 0},
 		{"robot 0.091 m away: misidentification", "§1.3 a",
-			[]rep{{sV1, world.Vec2{Z: 0.091}, noOff, 'H', 1}}, []float64{0}, nil, 1},
+			[]rep{{sV1, geom.Vec2{Z: 0.091}, noOff, 'H', 1}}, []float64{0}, nil, 1},
 		{"robot exactly 0.09 m away scores (<=)", "§1.3 a",
-			[]rep{{sH2, world.Vec2{Z: 0.09}, noOff, 'O', 1}}, []float64{(20 + 10) * 1.5}, []int{sH2}, 0},
+			[]rep{{sH2, geom.Vec2{Z: 0.09}, noOff, 'O', 1}}, []float64{(20 + 10) * 1.5}, []int{sH2}, 0},
 		{"estimate exactly 0.09 m off scores (<=)", "§1.3 b",
-			[]rep{{sH2, inFrontOff, world.Vec2{X: 0.09}, 'O', 1}}, []float64{45}, []int{sH2}, 0},
+			[]rep{{sH2, inFrontOff, geom.Vec2{X: 0.09}, 'O', 1}}, []float64{45}, []int{sH2}, 0},
 		{"estimate 8 cm off scores", "§1.3 b",
-			[]rep{{sV1, inFrontOff, world.Vec2{X: 0.08}, 'H', 1}}, []float64{25}, []int{sV1}, 0},
+			[]rep{{sV1, inFrontOff, geom.Vec2{X: 0.08}, 'H', 1}}, []float64{25}, []int{sV1}, 0},
 		{"estimate 10 cm off: misidentification", "§1.3 b",
-			[]rep{{sV1, inFrontOff, world.Vec2{X: 0.10}, 'H', 1}}, []float64{0}, nil, 1},
+			[]rep{{sV1, inFrontOff, geom.Vec2{X: 0.10}, 'H', 1}}, []float64{0}, nil, 1},
 		{"from behind the wall: misidentification", "§1.3 c",
-			[]rep{{sV1, world.Vec2{Z: -0.03}, noOff, 'H', 1}}, []float64{0}, nil, 1},
+			[]rep{{sV1, geom.Vec2{Z: -0.03}, noOff, 'H', 1}}, []float64{0}, nil, 1},
 		{"robot level with the wall (90°): misidentification", "§1.3 c",
-			[]rep{{sV1, world.Vec2{X: 0.05}, noOff, 'H', 1}}, []float64{0}, nil, 1},
+			[]rep{{sV1, geom.Vec2{X: 0.05}, noOff, 'H', 1}}, []float64{0}, nil, 1},
 		{"same sign twice: second is −5", "§1.3 d",
 			[]rep{{sV1, inFrontOff, noOff, 'H', 1}, {sV1, inFrontOff, noOff, 'H', 1}},
 			[]float64{25, 20}, []int{sV1}, 1},
@@ -86,7 +87,7 @@ func TestReports(t *testing.T) {
 			[]rep{{sV2, inFrontOff, noOff, 'S', 1}, {sV2, inFrontOff, noOff, 'H', 1}},
 			[]float64{31.25, 31.25 + (10+5)*1.25}, []int{sV2, sV4}, 0},
 		{"clamped at 0, then counts from 0", "§2.4",
-			[]rep{{sV1, world.Vec2{Z: 0.2}, noOff, 'H', 1}, {sV1, inFrontOff, noOff, 'H', 1}},
+			[]rep{{sV1, geom.Vec2{Z: 0.2}, noOff, 'H', 1}, {sV1, inFrontOff, noOff, 'H', 1}},
 			[]float64{0, 25}, []int{sV1}, 1},
 	}
 	for _, tc := range cases {
@@ -196,7 +197,7 @@ func TestUnknownCommand(t *testing.T) {
 
 func TestCheckpointsAndSwamps(t *testing.T) {
 	type visit struct {
-		p  world.Vec2
+		p  geom.Vec2
 		dt float64
 	}
 	cases := []struct {
@@ -218,7 +219,7 @@ func TestCheckpointsAndSwamps(t *testing.T) {
 		{"box is inclusive: the corner counts", "§2.3 1",
 			[]visit{{tileBox(1, 0).Min, 1}}, 12.5, 1, 1},
 		{"just outside the box: nothing", "§2.3 1",
-			[]visit{{world.Vec2{X: tileCenter(3, 1).X, Z: tileBox(3, 1).Min.Z - 1e-9}, 1}}, 0, 0, 1},
+			[]visit{{geom.Vec2{X: tileCenter(3, 1).X, Z: tileBox(3, 1).Min.Z - 1e-9}, 1}}, 0, 0, 1},
 		{"swamp: clock ×5", "§2.1, §2.3 2",
 			[]visit{{tileCenter(2, 1), 1}}, 0, 0, 5},
 		{"swamp then floor", "§2.1",
@@ -256,7 +257,7 @@ func TestLackOfProgress(t *testing.T) {
 		y       float64
 		packet  []byte
 		// want
-		relocTo   *world.Vec2
+		relocTo   *geom.Vec2
 		score     float64 // after the checkpoint's 12.5 if visited
 		automatic int
 		requested int
@@ -312,7 +313,7 @@ func TestStopTimerResets(t *testing.T) {
 	w := testWorld()
 	t.Run("reset after a disabled 20 s LoP: report at 20.5 s ignored (§2.3 4)", func(t *testing.T) {
 		d := newDriver(t, w, Config{DisableLoP: true})
-		t0 := d.moveTo(add(w.Signs[sV1].Pos, world.Vec2{Z: 0.5})) // far: a report would be −5
+		t0 := d.moveTo(add(w.Signs[sV1].Pos, geom.Vec2{Z: 0.5})) // far: a report would be −5
 		d.stepTo(t0+20, nil)
 		d.send(t0, 20.5, reportAt(t, w.Signs[sV1].Pos, 'H'))
 		if d.r.Summary().Misidentifications != 0 {
@@ -505,7 +506,7 @@ func TestExit(t *testing.T) {
 		rule      string
 		findSign  bool
 		mapFirst  bool
-		exitAt    world.Vec2
+		exitAt    geom.Vec2
 		wantExit  bool
 		wantScore float64
 	}{
@@ -677,12 +678,12 @@ func TestRound2(t *testing.T) {
 func TestNormalFromRotation(t *testing.T) {
 	cases := []struct {
 		rot  [4]float64
-		want world.Vec2
+		want geom.Vec2
 	}{
-		{[4]float64{0, 1, 0, 0}, world.Vec2{X: 0, Z: -1}},
-		{[4]float64{0, 1, 0, math.Pi}, world.Vec2{X: 0, Z: 1}},
-		{[4]float64{0, 1, 0, math.Pi / 2}, world.Vec2{X: -1, Z: 0}},
-		{[4]float64{0, 1, 0, -math.Pi / 2}, world.Vec2{X: 1, Z: 0}},
+		{[4]float64{0, 1, 0, 0}, geom.Vec2{X: 0, Z: -1}},
+		{[4]float64{0, 1, 0, math.Pi}, geom.Vec2{X: 0, Z: 1}},
+		{[4]float64{0, 1, 0, math.Pi / 2}, geom.Vec2{X: -1, Z: 0}},
+		{[4]float64{0, 1, 0, -math.Pi / 2}, geom.Vec2{X: 1, Z: 0}},
 	}
 	for _, tc := range cases {
 		got := normalFromRotation(tc.rot)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -31,7 +32,7 @@ func v26World() *world.World {
 	w.Signs[sH1].Type, w.Signs[sH1].Target = "KRYGB", true
 	w.Signs[sH2].Type, w.Signs[sH2].Target = "BGYYY", true
 	rot := [4]float64{0, 1, 0, 3.14159}
-	plusZ := world.Vec2{Z: 1}
+	plusZ := geom.Vec2{Z: 1}
 	w.Signs = append(w.Signs,
 		world.Sign{Kind: world.Hazard, Target: true, Type: "KKKKK", Name: "bad", Pos: signAt(3, 1), Normal: plusZ, Rotation: rot, Worth: 10, Room: 4},
 		world.Sign{Kind: world.Hazard, Target: true, Blank: true, Type: world.BlankTarget, Name: "blank", Pos: signAt(1, 0), Normal: plusZ, Rotation: rot, Worth: 0, Room: 2},
@@ -48,21 +49,21 @@ func TestV26Reports(t *testing.T) {
 		name  string
 		rule  string
 		sign  int
-		at    world.Vec2 // overrides the sign's position when not zero
+		at    geom.Vec2 // overrides the sign's position when not zero
 		l     byte
 		want  float64 // SignPoints
 		misid int
 		event string
 	}{
-		{"target F (sum 0): bonus 20 + worth, area 3 ×1.5", "MS l.547-553, 621-632", sH1, world.Vec2{}, 'F', (20 + 30) * 1.5, 0, "Successful Target Type Correct Bonus"},
-		{"target O (sum 3)", "Vic l.235-247", sH2, world.Vec2{}, 'O', (20 + 10) * 1.5, 0, "Successful Target Identification"},
-		{"target, wrong letter: worth only", "MS l.621-632", sH1, world.Vec2{}, 'P', 30 * 1.5, 0, "Successful Target Identification"},
-		{"target reported as a victim: misidentification", "MS l.545, 636-639", sH1, world.Vec2{}, 'H', 0, 1, "Misidentification of Victim"},
-		{"invalid-sum target: misidentification", "MS l.562, 636-639", sBad, world.Vec2{}, 'F', 0, 1, "Misidentification of Target"},
-		{"invalid-sum target, any letter: misidentification", "MS l.562", sBad, world.Vec2{}, 'O', 0, 1, "Misidentification of Target"},
-		{"blanked target: not loaded, misidentification", "Vic l.333", sBlank, world.Vec2{}, 'F', 0, 1, "Misidentification of Target"},
+		{"target F (sum 0): bonus 20 + worth, area 3 ×1.5", "MS l.547-553, 621-632", sH1, geom.Vec2{}, 'F', (20 + 30) * 1.5, 0, "Successful Target Type Correct Bonus"},
+		{"target O (sum 3)", "Vic l.235-247", sH2, geom.Vec2{}, 'O', (20 + 10) * 1.5, 0, "Successful Target Identification"},
+		{"target, wrong letter: worth only", "MS l.621-632", sH1, geom.Vec2{}, 'P', 30 * 1.5, 0, "Successful Target Identification"},
+		{"target reported as a victim: misidentification", "MS l.545, 636-639", sH1, geom.Vec2{}, 'H', 0, 1, "Misidentification of Victim"},
+		{"invalid-sum target: misidentification", "MS l.562, 636-639", sBad, geom.Vec2{}, 'F', 0, 1, "Misidentification of Target"},
+		{"invalid-sum target, any letter: misidentification", "MS l.562", sBad, geom.Vec2{}, 'O', 0, 1, "Misidentification of Target"},
+		{"blanked target: not loaded, misidentification", "Vic l.333", sBlank, geom.Vec2{}, 'F', 0, 1, "Misidentification of Target"},
 		{"fake victim: not loaded, misidentification", "v26 §1, §3", -1, fakePos, 'H', 0, 1, "Misidentification of Victim"},
-		{"victims unchanged: H, area 1", "MS l.547, 621-632", sV1, world.Vec2{}, 'H', 10 + 15, 0, "Successful Victim Identification"},
+		{"victims unchanged: H, area 1", "MS l.547, 621-632", sV1, geom.Vec2{}, 'H', 10 + 15, 0, "Successful Victim Identification"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name+" ("+tc.rule+")", func(t *testing.T) {
@@ -105,23 +106,23 @@ func TestV26Reports(t *testing.T) {
 // visits add 1 s each.
 func TestSwampMultipliers(t *testing.T) {
 	swampA, swampB, floor := tileCenter(2, 1), tileCenter(2, 0), tileCenter(0, 0)
-	seven := []world.Vec2{}
+	seven := []geom.Vec2{}
 	for i := 0; i < 7; i++ {
 		seven = append(seven, swampA, floor)
 	}
 	cases := []struct {
 		name     string
 		rules    erebus.Rules
-		visits   []world.Vec2
+		visits   []geom.Vec2
 		gameTime float64
 		entries  int
 	}{
-		{"v26: one entry, staying keeps ×5", erebus.V26Rules, []world.Vec2{swampA, swampA, swampA}, 15, 1},
+		{"v26: one entry, staying keeps ×5", erebus.V26Rules, []geom.Vec2{swampA, swampA, swampA}, 15, 1},
 		{"v26: seven entries ×5 6 7 8 9 10 10", erebus.V26Rules, seven, 5 + 6 + 7 + 8 + 9 + 10 + 10 + 7, 7},
-		{"v26: each swamp counts its own entries", erebus.V26Rules, []world.Vec2{swampA, floor, swampB, floor, swampA}, 5 + 1 + 5 + 1 + 6, 3},
-		{"v26: swamp to swamp is an entry", erebus.V26Rules, []world.Vec2{swampA, swampB, swampA}, 5 + 5 + 6, 3},
+		{"v26: each swamp counts its own entries", erebus.V26Rules, []geom.Vec2{swampA, floor, swampB, floor, swampA}, 5 + 1 + 5 + 1 + 6, 3},
+		{"v26: swamp to swamp is an entry", erebus.V26Rules, []geom.Vec2{swampA, swampB, swampA}, 5 + 5 + 6, 3},
 		{"v25: ×5 on every entry", erebus.V25Rules, seven, 7*5 + 7, 7},
-		{"v25: swamp to swamp ×5", erebus.V25Rules, []world.Vec2{swampA, swampB, swampA}, 15, 3},
+		{"v25: swamp to swamp ×5", erebus.V25Rules, []geom.Vec2{swampA, swampB, swampA}, 15, 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -244,7 +245,7 @@ func TestV26ShippedWorldsMaxScore(t *testing.T) {
 				want += (bonus + float64(s.Worth)) * roomMult(w.RoomAt(s.Pos))
 			}
 			startC := center(w.StartBox())
-			seen := map[world.Vec2]bool{startC: true}
+			seen := map[geom.Vec2]bool{startC: true}
 			for _, b := range w.Checkpoints {
 				if c := center(b); !seen[c] {
 					seen[c] = true
@@ -253,7 +254,7 @@ func TestV26ShippedWorldsMaxScore(t *testing.T) {
 			}
 			d := newDriver(t, w, Config{})
 			for _, s := range signs {
-				t0 := d.moveTo(world.Vec2{X: s.Pos.X + 0.05*s.Normal.X, Z: s.Pos.Z + 0.05*s.Normal.Z})
+				t0 := d.moveTo(geom.Vec2{X: s.Pos.X + 0.05*s.Normal.X, Z: s.Pos.Z + 0.05*s.Normal.Z})
 				d.send(t0, 1, reportAt(t, s.Pos, s.Letter))
 			}
 			for _, b := range w.Checkpoints {
@@ -283,7 +284,7 @@ func TestV26ShippedWorldsMaxScore(t *testing.T) {
 					continue
 				}
 				wantMisid++
-				t0 := d.moveTo(world.Vec2{X: f.Pos.X + 0.05*f.Normal.X, Z: f.Pos.Z + 0.05*f.Normal.Z})
+				t0 := d.moveTo(geom.Vec2{X: f.Pos.X + 0.05*f.Normal.X, Z: f.Pos.Z + 0.05*f.Normal.Z})
 				d.send(t0, 1, reportAt(t, f.Pos, erebus.Harmed))
 			}
 			if got := d.r.Summary().Misidentifications; got != wantMisid {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/comms"
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -32,8 +33,8 @@ type Verdict struct {
 	Letter string  `json:"letter"`
 	// Robot is where the robot was (the referee's own position); Estimate
 	// is the position the report carried.
-	Robot    world.Vec2 `json:"robot"`
-	Estimate world.Vec2 `json:"estimate"`
+	Robot    geom.Vec2 `json:"robot"`
+	Estimate geom.Vec2 `json:"estimate"`
 	// Outcome is one of OutcomeHit, OutcomeWrongType, OutcomeMiss,
 	// OutcomeIgnored.
 	Outcome string `json:"outcome"`
@@ -60,7 +61,7 @@ func (r *Referee) SubmittedMap() [][]string { return r.sentCells }
 // the nearest to the estimate wins). It returns −1 when none matches, and
 // in words why the nearest sign of the kind did not match, or why the
 // matched one did.
-func (r *Referee) match(kind world.SignKind, robot, est world.Vec2) (best int, near int, why string) {
+func (r *Referee) match(kind world.SignKind, robot, est geom.Vec2) (best int, near int, why string) {
 	best, near = -1, -1
 	bestDist, nearDist := 0.0, math.Inf(1)
 	for i := range r.signs {
@@ -106,10 +107,10 @@ func (r *Referee) match(kind world.SignKind, robot, est world.Vec2) (best int, n
 }
 
 // verdict records the verdict on report m; sign is an index in r.signs or −1.
-func (r *Referee) verdict(m comms.Report, robot world.Vec2, outcome string, sign int, points float64, why string) {
+func (r *Referee) verdict(m comms.Report, robot geom.Vec2, outcome string, sign int, points float64, why string) {
 	v := Verdict{
 		Time: r.gameElapsed, Letter: string(rune(m.Type)), Robot: robot,
-		Estimate: world.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100},
+		Estimate: geom.Vec2{X: float64(m.X) / 100, Z: float64(m.Z) / 100},
 		Outcome:  outcome, Sign: -1, Points: points, Why: why,
 	}
 	if sign >= 0 {

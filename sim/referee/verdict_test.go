@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
-	"github.com/rescuekit/rescuekit/sim/world"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // TestVerdicts checks what the referee says of each report: the outcome,
@@ -23,9 +23,9 @@ func TestVerdicts(t *testing.T) {
 	}{
 		{"hit", []rep{{sV1, inFrontOff, noOff, 'H', 1}}, OutcomeHit, sV1, 25, "facing the robot"},
 		{"wrong type", []rep{{sV1, inFrontOff, noOff, 'S', 1}}, OutcomeWrongType, sV1, 15, "its type is H, not S"},
-		{"robot too far", []rep{{sV1, world.Vec2{Z: 0.091}, noOff, 'H', 1}}, OutcomeMiss, sV1, -5, "from the robot (at most 0.09 m)"},
-		{"estimate too far", []rep{{sV1, inFrontOff, world.Vec2{Z: 0.10}, 'H', 1}}, OutcomeMiss, sV1, -5, "from the reported position"},
-		{"behind the wall", []rep{{sV1, world.Vec2{Z: -0.03}, noOff, 'H', 1}}, OutcomeMiss, sV1, -5, "faces away"},
+		{"robot too far", []rep{{sV1, geom.Vec2{Z: 0.091}, noOff, 'H', 1}}, OutcomeMiss, sV1, -5, "from the robot (at most 0.09 m)"},
+		{"estimate too far", []rep{{sV1, inFrontOff, geom.Vec2{Z: 0.10}, 'H', 1}}, OutcomeMiss, sV1, -5, "from the reported position"},
+		{"behind the wall", []rep{{sV1, geom.Vec2{Z: -0.03}, noOff, 'H', 1}}, OutcomeMiss, sV1, -5, "faces away"},
 		{"already found", []rep{{sV1, inFrontOff, noOff, 'H', 1}, {sV1, inFrontOff, noOff, 'H', 1}}, OutcomeMiss, sV1, -5, "already found"},
 		{"not still long enough", []rep{{sV1, inFrontOff, noOff, 'H', 0.5}}, OutcomeIgnored, -1, 0, "stood still 0.50 s"},
 		{"hazard hit, area 3", []rep{{sH1, inFrontOff, noOff, 'F', 1}}, OutcomeHit, sH1, 75, "sign 4 (F)"},

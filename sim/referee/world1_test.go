@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/comms"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -32,7 +33,7 @@ func TestWorld1MaxScore(t *testing.T) {
 		want += (bonus + float64(s.Worth)) * roomMult(w.RoomAt(s.Pos))
 	}
 	startC := center(w.StartBox())
-	seen := map[world.Vec2]bool{startC: true}
+	seen := map[geom.Vec2]bool{startC: true}
 	for _, b := range w.Checkpoints {
 		c := center(b)
 		if !seen[c] {
@@ -47,7 +48,7 @@ func TestWorld1MaxScore(t *testing.T) {
 	d := newDriver(t, w, Config{})
 	for _, s := range w.Signs {
 		n := s.Normal
-		t0 := d.moveTo(world.Vec2{X: s.Pos.X + 0.05*n.X, Z: s.Pos.Z + 0.05*n.Z})
+		t0 := d.moveTo(geom.Vec2{X: s.Pos.X + 0.05*n.X, Z: s.Pos.Z + 0.05*n.Z})
 		d.send(t0, 1, reportAt(t, s.Pos, s.Letter))
 	}
 	for _, b := range w.Checkpoints {

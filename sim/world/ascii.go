@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // signOffset is how far a sign sits from its wall's centre line
@@ -191,7 +192,7 @@ func ParseASCII(name string, src string) (*World, error) {
 			}
 			w.Tiles = append(w.Tiles, t)
 			c := tileCenterOf(t)
-			box := Box{Min: Vec2{c.X - TileSize/2, c.Z - TileSize/2}, Max: Vec2{c.X + TileSize/2, c.Z + TileSize/2}}
+			box := Box{Min: geom.Vec2{X: c.X - TileSize/2, Z: c.Z - TileSize/2}, Max: geom.Vec2{X: c.X + TileSize/2, Z: c.Z + TileSize/2}}
 			switch {
 			case t.Trap:
 				w.Traps = append(w.Traps, box)
@@ -249,7 +250,7 @@ func ParseASCII(name string, src string) (*World, error) {
 			if err != nil {
 				return nil, errf(line, "obstacle: %v (expected 'obstacle X Z halfX halfZ [yaw [height]]')", err)
 			}
-			o := Obstacle{Center: Vec2{v[0], v[1]}, Half: Vec2{v[2], v[3]}, Height: 0.1}
+			o := Obstacle{Center: geom.Vec2{X: v[0], Z: v[1]}, Half: geom.Vec2{X: v[2], Z: v[3]}, Height: 0.1}
 			if len(v) > 4 {
 				o.Yaw = v[4]
 			}
@@ -262,7 +263,7 @@ func ParseASCII(name string, src string) (*World, error) {
 			if err != nil {
 				return nil, errf(line, "wall: %v (expected 'wall X1 Z1 X2 Z2')", err)
 			}
-			w.Area4Walls = append(w.Area4Walls, Segment{Vec2{v[0], v[1]}, Vec2{v[2], v[3]}})
+			w.Area4Walls = append(w.Area4Walls, Segment{geom.Vec2{X: v[0], Z: v[1]}, geom.Vec2{X: v[2], Z: v[3]}})
 		default:
 			return nil, errf(line, "unknown directive %q (expected name, time, rules, sign, target, fake, obstacle or wall)", clip(f[0]))
 		}
@@ -376,7 +377,7 @@ func parseSignLine(w *World, f []string) (Sign, error) {
 		if err != nil {
 			return s, fmt.Errorf("sign at: %v", err)
 		}
-		s.Pos = Vec2{v[0], v[1]}
+		s.Pos = geom.Vec2{X: v[0], Z: v[1]}
 		s.Rotation = [4]float64{0, 1, 0, v[2]}
 	case len(rest) >= 1 && rest[0] == "tile":
 		if len(rest) < 4 || len(rest) > 5 {
@@ -403,13 +404,13 @@ func parseSignLine(w *World, f []string) (Sign, error) {
 		h := TileSize/2 - signOffset
 		switch rest[3] {
 		case "top":
-			s.Pos = Vec2{c.X + along, c.Z - h}
+			s.Pos = geom.Vec2{X: c.X + along, Z: c.Z - h}
 		case "bottom":
-			s.Pos = Vec2{c.X + along, c.Z + h}
+			s.Pos = geom.Vec2{X: c.X + along, Z: c.Z + h}
 		case "left":
-			s.Pos = Vec2{c.X - h, c.Z + along}
+			s.Pos = geom.Vec2{X: c.X - h, Z: c.Z + along}
 		case "right":
-			s.Pos = Vec2{c.X + h, c.Z + along}
+			s.Pos = geom.Vec2{X: c.X + h, Z: c.Z + along}
 		}
 		s.Rotation = [4]float64{0, 1, 0, ang}
 	default:

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
@@ -78,7 +79,7 @@ sign F tile 1 0 bottom 0.02 found
 	}
 	v, h := w.Signs[0], w.Signs[1]
 	c0, c1 := w.TileCenter(0, 0), w.TileCenter(1, 0)
-	if v.Letter != 'H' || v.Worth != 15 || v.Pos != (Vec2{c0.X - 0.06 + signOffset, c0.Z}) || math.Abs(v.Normal.X-1) > 1e-5 {
+	if v.Letter != 'H' || v.Worth != 15 || v.Pos != (geom.Vec2{X: c0.X - 0.06 + signOffset, Z: c0.Z}) || math.Abs(v.Normal.X-1) > 1e-5 {
 		t.Errorf("victim = %+v", v)
 	}
 	if h.Kind != Hazard || !h.Found || math.Abs(h.Pos.X-(c1.X+0.02)) > 1e-12 || math.Abs(h.Pos.Z-(c1.Z+0.06-signOffset)) > 1e-12 || h.Normal.Z > -0.99 {
@@ -168,7 +169,7 @@ func wallSides(segs []Segment) []Segment {
 			continue
 		}
 		ux, uz := dx/l*SegmentCap, dz/l*SegmentCap
-		side := Segment{Vec2{snap(s.A.X - ux), snap(s.A.Z - uz)}, Vec2{snap(s.B.X + ux), snap(s.B.Z + uz)}}
+		side := Segment{geom.Vec2{X: snap(s.A.X - ux), Z: snap(s.A.Z - uz)}, geom.Vec2{X: snap(s.B.X + ux), Z: snap(s.B.Z + uz)}}
 		if !seen[side] && !seen[Segment{side.B, side.A}] {
 			seen[side] = true
 			out = append(out, side)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -109,7 +110,7 @@ func TestConvertFakes(t *testing.T) {
 	for _, p := range []float64{1, 0.5} {
 		t.Run(fmt.Sprint(p), func(t *testing.T) {
 			old, w := loadConverted(t, path, world.ConvertOptions{Fakes: p, Seed: 2})
-			victims := map[world.Vec2]byte{}
+			victims := map[geom.Vec2]byte{}
 			for _, s := range old.Signs {
 				if s.Kind == world.Victim {
 					victims[s.Pos] = s.Letter

@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // curvedWallRing reads the quarter ring of curvedWall.proto's
 // IndexedFaceSet (l.49: "point [ x, y, z, ... ]"), keeping the XZ of each
 // point.
-func curvedWallRing(t *testing.T) []Vec2 {
+func curvedWallRing(t *testing.T) []geom.Vec2 {
 	t.Helper()
 	src, err := os.ReadFile(sharedtest.Path(t, "erebus", "protos", "curvedWall.proto"))
 	if err != nil {
@@ -30,14 +31,14 @@ func curvedWallRing(t *testing.T) []Vec2 {
 	if len(f)%3 != 0 || len(f) == 0 {
 		t.Fatalf("curvedWall.proto: %d coordinates", len(f))
 	}
-	var pts []Vec2
+	var pts []geom.Vec2
 	for i := 0; i < len(f); i += 3 {
 		x, err1 := strconv.ParseFloat(f[i], 64)
 		z, err2 := strconv.ParseFloat(f[i+2], 64)
 		if err1 != nil || err2 != nil {
 			t.Fatalf("curvedWall.proto: bad point %q %q", f[i], f[i+2])
 		}
-		pts = append(pts, Vec2{x, z})
+		pts = append(pts, geom.Vec2{X: x, Z: z})
 	}
 	return pts
 }
@@ -60,8 +61,8 @@ func TestCurveArcsFollowCurvedWallProto(t *testing.T) {
 		scale float64
 		arc   func(v int) (Arc, bool)
 	}{
-		{"halfTile quadrant", 0.4 * 0.5, func(v int) (Arc, bool) { return curveArc(Vec2{}, v) }},
-		{"worldTile curveDir", 0.4, func(v int) (Arc, bool) { return curveArcAt(Vec2{}, TileSize/2, v) }},
+		{"halfTile quadrant", 0.4 * 0.5, func(v int) (Arc, bool) { return curveArc(geom.Vec2{}, v) }},
+		{"worldTile curveDir", 0.4, func(v int) (Arc, bool) { return curveArcAt(geom.Vec2{}, TileSize/2, v) }},
 	} {
 		for v := 1; v <= 4; v++ {
 			a, ok := tc.arc(v)
@@ -72,7 +73,7 @@ func TestCurveArcsFollowCurvedWallProto(t *testing.T) {
 			worst := 0.0
 			for _, p := range ring {
 				// Webots' rotation about +Y: x' = x cos + z sin, z' = −x sin + z cos.
-				q := Vec2{
+				q := geom.Vec2{
 					X: p.X*math.Cos(th) + p.Z*math.Sin(th) + trans[v][0]*tc.scale,
 					Z: -p.X*math.Sin(th) + p.Z*math.Cos(th) + trans[v][1]*tc.scale,
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Load reads and parses a .wbt world file. Errors name the file's base name
@@ -306,7 +307,7 @@ func (x *extractor) bounds(g *vNode, kind string) ([]Box, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Box{Min: Vec2{a[0], a[2]}, Max: Vec2{b[0], b[2]}})
+		out = append(out, Box{Min: geom.Vec2{X: a[0], Z: a[2]}, Max: geom.Vec2{X: b[0], Z: b[2]}})
 	}
 	return out, nil
 }
@@ -332,7 +333,7 @@ func (x *extractor) obstacle(n *vNode) (Obstacle, bool, error) {
 				return o, false, err
 			}
 		}
-		o = Obstacle{Center: Vec2{xp, zp}, Half: Vec2{wd / 2, dp / 2}, Yaw: rot, Height: h}
+		o = Obstacle{Center: geom.Vec2{X: xp, Z: zp}, Half: geom.Vec2{X: wd / 2, Z: dp / 2}, Yaw: rot, Height: h}
 		return o, true, nil
 	}
 	if n.field("translation") == nil {
@@ -353,7 +354,7 @@ func (x *extractor) obstacle(n *vNode) (Obstacle, bool, error) {
 	if !found {
 		size = [3]float64{0.1, 0.1, 0.1}
 	}
-	o := Obstacle{Center: Vec2{tr[0], tr[2]}, Half: Vec2{size[0] / 2, size[2] / 2}, Height: size[1], Yaw: yawOf(rot)}
+	o := Obstacle{Center: geom.Vec2{X: tr[0], Z: tr[2]}, Half: geom.Vec2{X: size[0] / 2, Z: size[2] / 2}, Height: size[1], Yaw: yawOf(rot)}
 	return o, true, nil
 }
 
@@ -411,7 +412,7 @@ func (x *extractor) sign(n *vNode, kind SignKind) (Sign, error) {
 	if err != nil {
 		return s, err
 	}
-	s.Pos = Vec2{tr[0], tr[2]}
+	s.Pos = geom.Vec2{X: tr[0], Z: tr[2]}
 	s.Y = tr[1]
 	if s.Rotation, err = x.rotation(n, "rotation", [4]float64{0, 0, 0, 0}); err != nil {
 		return s, err
@@ -573,13 +574,13 @@ func (x *extractor) mfInt(n *vNode, name string) ([]int, error) {
 // p' = M·p + T with M a 2×2 matrix.
 type affine struct {
 	m [2][2]float64
-	t Vec2
+	t geom.Vec2
 }
 
 func identity() affine { return affine{m: [2][2]float64{{1, 0}, {0, 1}}} }
 
-func (a affine) apply(p Vec2) Vec2 {
-	return Vec2{a.m[0][0]*p.X + a.m[0][1]*p.Z + a.t.X, a.m[1][0]*p.X + a.m[1][1]*p.Z + a.t.Z}
+func (a affine) apply(p geom.Vec2) geom.Vec2 {
+	return geom.Vec2{X: a.m[0][0]*p.X + a.m[0][1]*p.Z + a.t.X, Z: a.m[1][0]*p.X + a.m[1][1]*p.Z + a.t.Z}
 }
 
 // then returns a∘b: b applied first.
@@ -609,7 +610,7 @@ func (x *extractor) local(n *vNode) (affine, error) {
 		return affine{}, err
 	}
 	r := rotMatrix(rot)
-	a := affine{t: Vec2{tr[0], tr[2]}}
+	a := affine{t: geom.Vec2{X: tr[0], Z: tr[2]}}
 	a.m[0][0] = r[0][0] * sc[0]
 	a.m[0][1] = r[0][2] * sc[2]
 	a.m[1][0] = r[2][0] * sc[0]
@@ -683,7 +684,7 @@ func (x *extractor) faceSet(n *vNode, tf affine) ([]Segment, error) {
 		for i := range face {
 			a, b := face[i], face[(i+1)%len(face)]
 			if math.Abs(pts[a][1]-minY) < 1e-9 && math.Abs(pts[b][1]-minY) < 1e-9 && a != b {
-				out = append(out, Segment{tf.apply(Vec2{pts[a][0], pts[a][2]}), tf.apply(Vec2{pts[b][0], pts[b][2]})})
+				out = append(out, Segment{tf.apply(geom.Vec2{X: pts[a][0], Z: pts[a][2]}), tf.apply(geom.Vec2{X: pts[b][0], Z: pts[b][2]})})
 			}
 		}
 		face = face[:0]

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Half-tile geometry (halfTile.proto: quadrants are worldTiles at half
@@ -57,7 +59,7 @@ func (w *World) Rebuild() error {
 
 	w.Walls, w.Arcs = nil, nil
 	seen := map[[4]int64]bool{}
-	addSeg := func(a, b Vec2) {
+	addSeg := func(a, b geom.Vec2) {
 		k1 := [4]int64{q6(a.X), q6(a.Z), q6(b.X), q6(b.Z)}
 		k2 := [4]int64{q6(b.X), q6(b.Z), q6(a.X), q6(a.Z)}
 		if seen[k1] || seen[k2] {
@@ -90,9 +92,9 @@ func (w *World) Rebuild() error {
 	for i := range w.Signs {
 		s := &w.Signs[i]
 		m := rotMatrix(s.Rotation)
-		n := Vec2{-m[0][2], -m[2][2]}
+		n := geom.Vec2{X: -m[0][2], Z: -m[2][2]}
 		if l := math.Hypot(n.X, n.Z); l > 0 {
-			n = Vec2{n.X / l, n.Z / l}
+			n = geom.Vec2{X: n.X / l, Z: n.Z / l}
 		}
 		s.Normal = n
 		if s.Letter == 0 {
@@ -107,7 +109,7 @@ func (w *World) Rebuild() error {
 
 	st := w.startTile()
 	box := w.StartBox()
-	w.Start.Pos = Vec2{(box.Min.X + box.Max.X) / 2, (box.Min.Z + box.Max.Z) / 2}
+	w.Start.Pos = geom.Vec2{X: (box.Min.X + box.Max.X) / 2, Z: (box.Min.Z + box.Max.Z) / 2}
 	w.Start.Yaw = 0
 	if st >= 0 {
 		t := w.Tiles[st]
@@ -228,7 +230,7 @@ func protoWallSpan(side int, walls [4]int, t float64) (lo, hi float64, ok bool) 
 // (l.340); every Erebus world has equal scales, 0.4 (Parse rejects other
 // xScale/zScale), so one scale serves. The left wall's rotation 1.570796
 // (l.331) is π/2 to 3e-7 rad, taken as π/2.
-func addTileWalls(add func(a, b Vec2), c Vec2, h float64, walls [4]int) {
+func addTileWalls(add func(a, b geom.Vec2), c geom.Vec2, h float64, walls [4]int) {
 	scale := h / protoTileHalf
 	t := 0.025 // l.49
 	if h < TileSize/2-1e-12 {
@@ -242,20 +244,20 @@ func addTileWalls(add func(a, b Vec2), c Vec2, h float64, walls [4]int) {
 		lo, hi = lo*scale+SegmentCap, hi*scale-SegmentCap
 		switch side {
 		case sideTop:
-			add(Vec2{c.X + lo, c.Z - h}, Vec2{c.X + hi, c.Z - h})
+			add(geom.Vec2{X: c.X + lo, Z: c.Z - h}, geom.Vec2{X: c.X + hi, Z: c.Z - h})
 		case sideRight:
-			add(Vec2{c.X + h, c.Z + lo}, Vec2{c.X + h, c.Z + hi})
+			add(geom.Vec2{X: c.X + h, Z: c.Z + lo}, geom.Vec2{X: c.X + h, Z: c.Z + hi})
 		case sideBottom:
-			add(Vec2{c.X + lo, c.Z + h}, Vec2{c.X + hi, c.Z + h})
+			add(geom.Vec2{X: c.X + lo, Z: c.Z + h}, geom.Vec2{X: c.X + hi, Z: c.Z + h})
 		case sideLeft:
-			add(Vec2{c.X - h, c.Z + lo}, Vec2{c.X - h, c.Z + hi})
+			add(geom.Vec2{X: c.X - h, Z: c.Z + lo}, geom.Vec2{X: c.X - h, Z: c.Z + hi})
 		}
 	}
 }
 
 // quadCenter returns the centre of half-tile quadrant q (0 TL, 1 TR, 2 BL,
 // 3 BR) of the tile centred at c.
-func quadCenter(c Vec2, q int) Vec2 {
+func quadCenter(c geom.Vec2, q int) geom.Vec2 {
 	dx, dz := -1.0, -1.0
 	if q%2 == 1 {
 		dx = 1
@@ -263,7 +265,7 @@ func quadCenter(c Vec2, q int) Vec2 {
 	if q >= 2 {
 		dz = 1
 	}
-	return Vec2{c.X + dx*halfTile/2, c.Z + dz*halfTile/2}
+	return geom.Vec2{X: c.X + dx*halfTile/2, Z: c.Z + dz*halfTile/2}
 }
 
 // curveArc returns the curved wall of curve value v in the quadrant centred
@@ -272,7 +274,7 @@ func quadCenter(c Vec2, q int) Vec2 {
 // one quadrant side, so the arc joins the two neighbouring corners and
 // bulges away from its centre (1 towards top-right, 2 bottom-right,
 // 3 bottom-left, 4 top-left), matching the answer cells of docs/erebus-rules.md §3.
-func curveArc(qc Vec2, v int) (Arc, bool) {
+func curveArc(qc geom.Vec2, v int) (Arc, bool) {
 	return curveArcAt(qc, halfTile/2, v)
 }
 
@@ -283,30 +285,30 @@ func curveArc(qc Vec2, v int) (Arc, bool) {
 // arc joins the quadrant's two neighbouring corners, on a whole worldTile
 // (scale 0.4, worldTile.proto l.423-431) the midpoints of its two sides
 // beside that corner.
-func curveArcAt(qc Vec2, h float64, v int) (Arc, bool) {
+func curveArcAt(qc geom.Vec2, h float64, v int) (Arc, bool) {
 	switch v {
 	case 1:
-		return Arc{Center: Vec2{qc.X - h, qc.Z + h}, Radius: curveRadius, From: -math.Pi / 2, To: 0}, true
+		return Arc{Center: geom.Vec2{X: qc.X - h, Z: qc.Z + h}, Radius: curveRadius, From: -math.Pi / 2, To: 0}, true
 	case 2:
-		return Arc{Center: Vec2{qc.X - h, qc.Z - h}, Radius: curveRadius, From: 0, To: math.Pi / 2}, true
+		return Arc{Center: geom.Vec2{X: qc.X - h, Z: qc.Z - h}, Radius: curveRadius, From: 0, To: math.Pi / 2}, true
 	case 3:
-		return Arc{Center: Vec2{qc.X + h, qc.Z - h}, Radius: curveRadius, From: math.Pi / 2, To: math.Pi}, true
+		return Arc{Center: geom.Vec2{X: qc.X + h, Z: qc.Z - h}, Radius: curveRadius, From: math.Pi / 2, To: math.Pi}, true
 	case 4:
-		return Arc{Center: Vec2{qc.X + h, qc.Z + h}, Radius: curveRadius, From: math.Pi, To: 3 * math.Pi / 2}, true
+		return Arc{Center: geom.Vec2{X: qc.X + h, Z: qc.Z + h}, Radius: curveRadius, From: math.Pi, To: 3 * math.Pi / 2}, true
 	}
 	return Arc{}, false
 }
 
 // tileCenterOf is the worldTile proto's placement of a tile, from its own
 // width/height fields.
-func tileCenterOf(t Tile) Vec2 {
-	return Vec2{float64(t.X)*TileSize - t.Width*TileSize/2, float64(t.Z)*TileSize - t.Height*TileSize/2}
+func tileCenterOf(t Tile) geom.Vec2 {
+	return geom.Vec2{X: float64(t.X)*TileSize - t.Width*TileSize/2, Z: float64(t.Z)*TileSize - t.Height*TileSize/2}
 }
 
 // TileCenter returns the centre of tile (xPos x, zPos z):
 // (x·0.12 − Width·0.06, z·0.12 − Height·0.06).
-func (w *World) TileCenter(x, z int) Vec2 {
-	return Vec2{float64(x)*TileSize - w.Width*TileSize/2, float64(z)*TileSize - w.Height*TileSize/2}
+func (w *World) TileCenter(x, z int) geom.Vec2 {
+	return geom.Vec2{X: float64(x)*TileSize - w.Width*TileSize/2, Z: float64(z)*TileSize - w.Height*TileSize/2}
 }
 
 // lookup returns the index in Tiles of the tile at (x, z), or -1.
@@ -328,7 +330,7 @@ func (w *World) lookup(x, z int) int {
 // TileAt returns the indices (xPos, zPos) of the tile whose square
 // contains p; ok is false where there is no tile. A point on a shared
 // border belongs to the tile on its right/bottom.
-func (w *World) TileAt(p Vec2) (x, z int, ok bool) {
+func (w *World) TileAt(p geom.Vec2) (x, z int, ok bool) {
 	fx := (p.X + w.Width*TileSize/2 + TileSize/2) / TileSize
 	fz := (p.Z + w.Height*TileSize/2 + TileSize/2) / TileSize
 	if math.IsNaN(fx) || math.IsNaN(fz) || fx < 0 || fz < 0 || fx > 1e6 || fz > 1e6 {
@@ -362,7 +364,7 @@ func (t Tile) Quarter() Quarter {
 // QuarterAt returns the floor under p; false outside every tile and over
 // a tile without floor (floor FALSE and not a trap: the worldTile proto
 // then has no floor box at all, so such tiles are outside the arena).
-func (w *World) QuarterAt(p Vec2) (Quarter, bool) {
+func (w *World) QuarterAt(p geom.Vec2) (Quarter, bool) {
 	x, z, ok := w.TileAt(p)
 	if !ok {
 		return Quarter{}, false
@@ -380,7 +382,7 @@ func (w *World) QuarterAt(p Vec2) (Quarter, bool) {
 // even), which assumes x-major child order. It returns 0 outside the
 // children list, for a child that is not a tile, and for a tile whose room
 // field is 0 (the proto default).
-func (w *World) RoomAt(p Vec2) int {
+func (w *World) RoomAt(p geom.Vec2) int {
 	fx := (p.X + w.Width*TileSize/2) / TileSize
 	fz := (p.Z + w.Height*TileSize/2) / TileSize
 	if math.IsNaN(fx) || math.IsNaN(fz) || math.Abs(fx) > 1e6 || math.Abs(fz) > 1e6 {
@@ -431,7 +433,7 @@ func (w *World) StartBox() Box {
 	}
 	c := tileCenterOf(w.Tiles[i])
 	h := TileSize / 2
-	return Box{Min: Vec2{c.X - h, c.Z - h}, Max: Vec2{c.X + h, c.Z + h}}
+	return Box{Min: geom.Vec2{X: c.X - h, Z: c.Z - h}, Max: geom.Vec2{X: c.X + h, Z: c.Z + h}}
 }
 
 // round1 is Python's round(v, 1): correctly rounded, ties to even.

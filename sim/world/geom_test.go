@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
@@ -16,7 +17,7 @@ type wallBox struct{ lo, hi, cross float64 }
 // boxOf returns the box the simulator builds for segment s (the segment
 // extended SegmentCap at each end), relative to c, and whether s runs
 // along x.
-func boxOf(s Segment, c Vec2) (wallBox, bool) {
+func boxOf(s Segment, c geom.Vec2) (wallBox, bool) {
 	if math.Abs(s.A.Z-s.B.Z) < 1e-12 {
 		return wallBox{min(s.A.X, s.B.X) - SegmentCap - c.X, max(s.A.X, s.B.X) + SegmentCap - c.X, s.A.Z - c.Z}, true
 	}
@@ -87,10 +88,10 @@ func TestWallBoxesFollowWorldTileProto(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			// Tile (1, 1) of a 2×2 world is centred at the origin.
 			tile := Tile{X: 1, Z: 1, Width: 2, Height: 2, Floor: true, XScale: 0.4, ZScale: 0.4}
-			c, h := Vec2{}, TileSize/2
+			c, h := geom.Vec2{}, TileSize/2
 			if tt.half {
 				tile.Half, tile.QuarterWalls[3] = true, tt.walls
-				c, h = Vec2{0.03, 0.03}, 0.03
+				c, h = geom.Vec2{X: 0.03, Z: 0.03}, 0.03
 			} else {
 				tile.Top, tile.Right, tile.Bottom, tile.Left = tt.walls[0], tt.walls[1], tt.walls[2], tt.walls[3]
 			}
@@ -155,9 +156,9 @@ func rectGap(a, b Box) float64 {
 func solidBox(s Segment) Box {
 	h := WallThickness / 2
 	if math.Abs(s.A.Z-s.B.Z) < 1e-12 {
-		return Box{Vec2{min(s.A.X, s.B.X) - SegmentCap, s.A.Z - h}, Vec2{max(s.A.X, s.B.X) + SegmentCap, s.A.Z + h}}
+		return Box{geom.Vec2{X: min(s.A.X, s.B.X) - SegmentCap, Z: s.A.Z - h}, geom.Vec2{X: max(s.A.X, s.B.X) + SegmentCap, Z: s.A.Z + h}}
 	}
-	return Box{Vec2{s.A.X - h, min(s.A.Z, s.B.Z) - SegmentCap}, Vec2{s.A.X + h, max(s.A.Z, s.B.Z) + SegmentCap}}
+	return Box{geom.Vec2{X: s.A.X - h, Z: min(s.A.Z, s.B.Z) - SegmentCap}, geom.Vec2{X: s.A.X + h, Z: max(s.A.Z, s.B.Z) + SegmentCap}}
 }
 
 // TestChiquitoDiagonalGap measures, in more-worlds' R2D2__chiquito_, the
@@ -179,7 +180,7 @@ func TestChiquitoDiagonalGap(t *testing.T) {
 	}
 	c := w.TileCenter(0, 7)
 	rel := func(x0, z0, x1, z1 float64) Box {
-		return Box{Vec2{c.X + x0, c.Z + z0}, Vec2{c.X + x1, c.Z + z1}}
+		return Box{geom.Vec2{X: c.X + x0, Z: c.Z + z0}, geom.Vec2{X: c.X + x1, Z: c.Z + z1}}
 	}
 	near := func(a, b Box) bool {
 		return math.Abs(a.Min.X-b.Min.X) < 1e-9 && math.Abs(a.Min.Z-b.Min.Z) < 1e-9 &&

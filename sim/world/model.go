@@ -1,6 +1,9 @@
 package world
 
-import "github.com/rescuekit/rescuekit/erebus"
+import (
+	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // Erebus geometry, from package erebus (rules §2.2); the names stay here for
 // the simulator's code, which reads them as world.TileSize etc.
@@ -12,18 +15,12 @@ const (
 	SignSize      = erebus.SignSize      // side of a sign's square, metres
 )
 
-// Vec2 is a point or vector in the horizontal XZ plane.
-type Vec2 struct {
-	X float64 `json:"x"`
-	Z float64 `json:"z"`
-}
-
 // Box is an axis-aligned XZ rectangle, inclusive on all sides (Erebus's
 // bounds test is inclusive).
-type Box struct{ Min, Max Vec2 }
+type Box struct{ Min, Max geom.Vec2 }
 
 // Contains reports whether p is inside b, borders included.
-func (b Box) Contains(p Vec2) bool {
+func (b Box) Contains(p geom.Vec2) bool {
 	return p.X >= b.Min.X && p.X <= b.Max.X && p.Z >= b.Min.Z && p.Z <= b.Max.Z
 }
 
@@ -31,23 +28,23 @@ func (b Box) Contains(p Vec2) bool {
 // extends WallThickness/2 on each side of the line and SegmentCap beyond
 // each end, so a tile wall's Segment is worldTile.proto's wall box pulled
 // in SegmentCap at each end (see addTileWalls).
-type Segment struct{ A, B Vec2 }
+type Segment struct{ A, B geom.Vec2 }
 
 // Arc is a curved wall: the part of the circle of the given Radius around
 // Center between angles From and To (radians, measured as atan2(z, x),
 // counter-clockwise in that convention from From to To). Its solid extends
 // WallThickness/2 on each side of the arc.
 type Arc struct {
-	Center   Vec2
+	Center   geom.Vec2
 	Radius   float64
 	From, To float64
 }
 
 // Obstacle is a solid box standing on the floor (DEF OBSTACLES).
 type Obstacle struct {
-	Center Vec2
-	Half   Vec2    // half extents along the box's own x and z axes
-	Yaw    float64 // rotation about +Y
+	Center geom.Vec2
+	Half   geom.Vec2 // half extents along the box's own x and z axes
+	Yaw    float64   // rotation about +Y
 	Height float64
 }
 
@@ -92,13 +89,13 @@ type Sign struct {
 	Letter byte
 	Name   string
 	// Pos is the sign's translation in XZ, Y its height.
-	Pos Vec2
+	Pos geom.Vec2
 	Y   float64
 	// Rotation is the node's axis-angle rotation (x, y, z, angle).
 	Rotation [4]float64
 	// Normal is the unit vector the sign faces, (−R[0][2], −R[2][2])
 	// normalised (docs/erebus-rules.md §1.3 c).
-	Normal Vec2
+	Normal geom.Vec2
 	Worth  int
 	Found  bool
 	// Room is the area (1–4) of the tile the sign stands on.
@@ -152,7 +149,7 @@ type Tile struct {
 
 // Pose is a position with a yaw (rotation about +Y).
 type Pose struct {
-	Pos Vec2
+	Pos geom.Vec2
 	Yaw float64
 }
 

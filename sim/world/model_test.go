@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
@@ -23,7 +24,9 @@ func loadShared(t testing.TB, name string) *World {
 	return w
 }
 
-func center(b Box) Vec2 { return Vec2{(b.Min.X + b.Max.X) / 2, (b.Min.Z + b.Max.Z) / 2} }
+func center(b Box) geom.Vec2 {
+	return geom.Vec2{X: (b.Min.X + b.Max.X) / 2, Z: (b.Min.Z + b.Max.Z) / 2}
+}
 
 // TestBoundsAgreeWithTiles checks the tile placement formula against the
 // bounds groups Erebus writes: every bounds box is the square of a tile
@@ -83,13 +86,13 @@ func TestRoomAtMatchesTiles(t *testing.T) {
 			w := loadShared(t, name)
 			for _, tile := range w.Tiles {
 				c := w.TileCenter(tile.X, tile.Z)
-				for _, d := range []Vec2{{0, 0}, {0.05, 0.05}, {-0.05, -0.05}, {0.05, -0.05}} {
-					if got := w.RoomAt(Vec2{c.X + d.X, c.Z + d.Z}); got != tile.Room {
+				for _, d := range []geom.Vec2{{X: 0, Z: 0}, {X: 0.05, Z: 0.05}, {X: -0.05, Z: -0.05}, {X: 0.05, Z: -0.05}} {
+					if got := w.RoomAt(geom.Vec2{X: c.X + d.X, Z: c.Z + d.Z}); got != tile.Room {
 						t.Errorf("RoomAt tile (%d,%d)+%v = %d, want %d", tile.X, tile.Z, d, got, tile.Room)
 					}
 				}
 			}
-			if got := w.RoomAt(Vec2{-10, -10}); got != 0 {
+			if got := w.RoomAt(geom.Vec2{X: -10, Z: -10}); got != 0 {
 				t.Errorf("RoomAt outside = %d", got)
 			}
 		})
@@ -100,18 +103,18 @@ func TestWorldQueries(t *testing.T) {
 	w := loadShared(t, "world1")
 	tests := []struct {
 		name  string
-		p     Vec2
+		p     geom.Vec2
 		x, z  int
 		ok    bool
 		floor Floor
 	}{
-		{"start tile centre", Vec2{-0.48, -0.48}, 0, 0, true, FloorStart},
-		{"trap (3,0)", Vec2{-0.12, -0.48}, 3, 0, true, FloorHole},
-		{"swamp (7,0)", Vec2{0.36, -0.5}, 7, 0, true, FloorSwamp},
-		{"checkpoint (4,7)", Vec2{0.01, 0.37}, 4, 7, true, FloorCheckpoint},
-		{"plain (1,1)", Vec2{-0.36, -0.36}, 1, 1, true, FloorPlain},
-		{"left of arena", Vec2{-0.55, 0}, 0, 0, false, 0},
-		{"below arena", Vec2{0, 0.55}, 0, 0, false, 0},
+		{"start tile centre", geom.Vec2{X: -0.48, Z: -0.48}, 0, 0, true, FloorStart},
+		{"trap (3,0)", geom.Vec2{X: -0.12, Z: -0.48}, 3, 0, true, FloorHole},
+		{"swamp (7,0)", geom.Vec2{X: 0.36, Z: -0.5}, 7, 0, true, FloorSwamp},
+		{"checkpoint (4,7)", geom.Vec2{X: 0.01, Z: 0.37}, 4, 7, true, FloorCheckpoint},
+		{"plain (1,1)", geom.Vec2{X: -0.36, Z: -0.36}, 1, 1, true, FloorPlain},
+		{"left of arena", geom.Vec2{X: -0.55, Z: 0}, 0, 0, false, 0},
+		{"below arena", geom.Vec2{X: 0, Z: 0.55}, 0, 0, false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -125,10 +128,10 @@ func TestWorldQueries(t *testing.T) {
 			}
 		})
 	}
-	if b := w.StartBox(); b != (Box{Vec2{-0.54, -0.54}, Vec2{-0.42, -0.42}}) {
+	if b := w.StartBox(); b != (Box{geom.Vec2{X: -0.54, Z: -0.54}, geom.Vec2{X: -0.42, Z: -0.42}}) {
 		t.Errorf("StartBox = %v", b)
 	}
-	if w.Start.Pos != (Vec2{-0.48, -0.48}) || w.Start.Yaw != -1.57 {
+	if w.Start.Pos != (geom.Vec2{X: -0.48, Z: -0.48}) || w.Start.Yaw != -1.57 {
 		t.Errorf("Start = %+v", w.Start)
 	}
 }
@@ -182,10 +185,10 @@ func TestWallGeometry(t *testing.T) {
 			}
 			st := w.Tiles[w.startTile()]
 			c := w.TileCenter(st.X, st.Z)
-			if st.Top > 0 && !coversSide(w, Vec2{c.X, c.Z - 0.06}) {
+			if st.Top > 0 && !coversSide(w, geom.Vec2{X: c.X, Z: c.Z - 0.06}) {
 				t.Error("START_TILE top wall missing")
 			}
-			if st.Left > 0 && !coversSide(w, Vec2{c.X - 0.06, c.Z}) {
+			if st.Left > 0 && !coversSide(w, geom.Vec2{X: c.X - 0.06, Z: c.Z}) {
 				t.Error("START_TILE left wall missing")
 			}
 		})
@@ -194,7 +197,7 @@ func TestWallGeometry(t *testing.T) {
 
 // coversSide reports whether a wall segment passes through p (the middle
 // of a tile side).
-func coversSide(w *World, p Vec2) bool {
+func coversSide(w *World, p geom.Vec2) bool {
 	for _, s := range w.Walls {
 		if segDistance(p, s) < 1e-9 {
 			return true
@@ -204,7 +207,7 @@ func coversSide(w *World, p Vec2) bool {
 }
 
 // segDistance is the distance from p to segment s.
-func segDistance(p Vec2, s Segment) float64 {
+func segDistance(p geom.Vec2, s Segment) float64 {
 	dx, dz := s.B.X-s.A.X, s.B.Z-s.A.Z
 	u := 0.0
 	if l2 := dx*dx + dz*dz; l2 > 0 {
@@ -217,18 +220,18 @@ func segDistance(p Vec2, s Segment) float64 {
 // corners of the quadrant whose edges docs/erebus-rules.md §3 marks and passes inside the
 // corner the answer writes 0.
 func TestCurveArcs(t *testing.T) {
-	qc := Vec2{0, 0}
+	qc := geom.Vec2{X: 0, Z: 0}
 	h := 0.03
 	tests := []struct {
 		v            int
-		end1, end2   Vec2
-		zeroCorner   Vec2
-		centreCorner Vec2
+		end1, end2   geom.Vec2
+		zeroCorner   geom.Vec2
+		centreCorner geom.Vec2
 	}{
-		{1, Vec2{-h, -h}, Vec2{h, h}, Vec2{h, -h}, Vec2{-h, h}},
-		{2, Vec2{h, -h}, Vec2{-h, h}, Vec2{h, h}, Vec2{-h, -h}},
-		{3, Vec2{h, h}, Vec2{-h, -h}, Vec2{-h, h}, Vec2{h, -h}},
-		{4, Vec2{-h, h}, Vec2{h, -h}, Vec2{-h, -h}, Vec2{h, h}},
+		{1, geom.Vec2{X: -h, Z: -h}, geom.Vec2{X: h, Z: h}, geom.Vec2{X: h, Z: -h}, geom.Vec2{X: -h, Z: h}},
+		{2, geom.Vec2{X: h, Z: -h}, geom.Vec2{X: -h, Z: h}, geom.Vec2{X: h, Z: h}, geom.Vec2{X: -h, Z: -h}},
+		{3, geom.Vec2{X: h, Z: h}, geom.Vec2{X: -h, Z: -h}, geom.Vec2{X: -h, Z: h}, geom.Vec2{X: h, Z: -h}},
+		{4, geom.Vec2{X: -h, Z: h}, geom.Vec2{X: h, Z: -h}, geom.Vec2{X: -h, Z: -h}, geom.Vec2{X: h, Z: h}},
 	}
 	for _, tt := range tests {
 		a, ok := curveArc(qc, tt.v)
@@ -238,14 +241,14 @@ func TestCurveArcs(t *testing.T) {
 		if a.Center != tt.centreCorner || a.Radius != 0.06 {
 			t.Errorf("curve %d: centre %v radius %v", tt.v, a.Center, a.Radius)
 		}
-		e1 := Vec2{a.Center.X + a.Radius*math.Cos(a.From), a.Center.Z + a.Radius*math.Sin(a.From)}
-		e2 := Vec2{a.Center.X + a.Radius*math.Cos(a.To), a.Center.Z + a.Radius*math.Sin(a.To)}
-		near := func(p, q Vec2) bool { return math.Hypot(p.X-q.X, p.Z-q.Z) < 1e-12 }
+		e1 := geom.Vec2{X: a.Center.X + a.Radius*math.Cos(a.From), Z: a.Center.Z + a.Radius*math.Sin(a.From)}
+		e2 := geom.Vec2{X: a.Center.X + a.Radius*math.Cos(a.To), Z: a.Center.Z + a.Radius*math.Sin(a.To)}
+		near := func(p, q geom.Vec2) bool { return math.Hypot(p.X-q.X, p.Z-q.Z) < 1e-12 }
 		if !(near(e1, tt.end1) && near(e2, tt.end2) || near(e1, tt.end2) && near(e2, tt.end1)) {
 			t.Errorf("curve %d: ends %v %v, want %v %v", tt.v, e1, e2, tt.end1, tt.end2)
 		}
 		mid := (a.From + a.To) / 2
-		m := Vec2{a.Center.X + a.Radius*math.Cos(mid), a.Center.Z + a.Radius*math.Sin(mid)}
+		m := geom.Vec2{X: a.Center.X + a.Radius*math.Cos(mid), Z: a.Center.Z + a.Radius*math.Sin(mid)}
 		// The arc's middle is nearer the zero corner than the centre is.
 		if math.Hypot(m.X-tt.zeroCorner.X, m.Z-tt.zeroCorner.Z) >= math.Hypot(a.Center.X-tt.zeroCorner.X, a.Center.Z-tt.zeroCorner.Z) {
 			t.Errorf("curve %d does not bulge towards %v", tt.v, tt.zeroCorner)

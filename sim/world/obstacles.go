@@ -3,6 +3,8 @@ package world
 import (
 	"fmt"
 	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // Obstacles Erebus builds from PROTO fields rather than from explicit
@@ -165,16 +167,16 @@ func boxFootprint(pos [3]float64, m [3][3]float64, half [3]float64) (Obstacle, b
 	}
 	top := pos[1] + ext[1] - FloorY
 	if up < 0 {
-		return Obstacle{Center: Vec2{pos[0], pos[2]}, Half: Vec2{ext[0], ext[2]}, Height: top}, false
+		return Obstacle{Center: geom.Vec2{X: pos[0], Z: pos[2]}, Half: geom.Vec2{X: ext[0], Z: ext[2]}, Height: top}, false
 	}
 	// The two horizontal axes: a (for Half.X) and the other.
 	a, b := (up+1)%3, (up+2)%3
-	ax := Vec2{m[0][a], m[2][a]}
+	ax := geom.Vec2{X: m[0][a], Z: m[2][a]}
 	l := math.Hypot(ax.X, ax.Z)
-	ax = Vec2{ax.X / l, ax.Z / l}
+	ax = geom.Vec2{X: ax.X / l, Z: ax.Z / l}
 	// Obstacle.Yaw maps the box's x to (cos, −sin) in XZ.
 	yaw := math.Atan2(-ax.Z, ax.X)
-	return Obstacle{Center: Vec2{pos[0], pos[2]}, Half: Vec2{half[a], half[b]}, Yaw: yaw, Height: top}, true
+	return Obstacle{Center: geom.Vec2{X: pos[0], Z: pos[2]}, Half: geom.Vec2{X: half[a], Z: half[b]}, Yaw: yaw, Height: top}, true
 }
 
 func mat3Mul(a, b [3][3]float64) [3][3]float64 {

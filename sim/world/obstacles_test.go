@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 const tileSrc = `DEF WALLTILES Group { children [
@@ -25,7 +27,7 @@ func parseObstacles(t *testing.T, tile, obstacles string) *World {
 
 // corners returns the footprint corners of o, sorted, with the Webots
 // rotation about +Y (x, z) → (x·cos + z·sin, −x·sin + z·cos).
-func corners(c Vec2, hx, hz, yaw float64) [][2]float64 {
+func corners(c geom.Vec2, hx, hz, yaw float64) [][2]float64 {
 	var out [][2]float64
 	for _, s := range [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
 		x, z := s[0]*hx, s[1]*hz
@@ -59,20 +61,20 @@ func TestObstaclePROTO(t *testing.T) {
 	tests := []struct {
 		name     string
 		node     string
-		c        Vec2
+		c        geom.Vec2
 		hx, hz   float64
 		yaw      float64
 		height   float64
 		warnings int
 	}{
 		{"box turned", `obstacle { translation 0.1 0 -0.2 rotation 0 1 0 0.5 width 0.05 depth 0.03 height 0.08 }`,
-			Vec2{0.1, -0.2}, 0.025, 0.04, 0.5, 0.015 + 0.03, 0},
+			geom.Vec2{X: 0.1, Z: -0.2}, 0.025, 0.04, 0.5, 0.015 + 0.03, 0},
 		{"box, no rotation", `obstacle { translation -0.03 0 0.04 width 0.05 depth 0.03 height 0.08 }`,
-			Vec2{-0.03, 0.04}, 0.025, 0.04, 0, 0.045, 0},
+			geom.Vec2{X: -0.03, Z: 0.04}, 0.025, 0.04, 0, 0.045, 0},
 		{"cylinder", `obstacle { translation 0 0 0 width 0.05 depth 0.03 height 0.08 rectangular FALSE cylindrical TRUE }`,
-			Vec2{}, r, 0.04, 0, r + 0.03, 0},
+			geom.Vec2{}, r, 0.04, 0, r + 0.03, 0},
 		{"sphere", `obstacle { translation 0 0 0 height 0.06 rectangular FALSE spherical TRUE }`,
-			Vec2{}, 0.03, 0.03, 0, 0.06, 1},
+			geom.Vec2{}, 0.03, 0.03, 0, 0.06, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -105,7 +107,7 @@ func TestTileObstacleAndCurve(t *testing.T) {
 	}
 	o := w.Obstacles[0]
 	c := w.TileCenter(0, 0)
-	want := corners(Vec2{c.X + 0.1*0.4, c.Z - 0.15*0.4}, 0.02, 0.0168, 2.477)
+	want := corners(geom.Vec2{X: c.X + 0.1*0.4, Z: c.Z - 0.15*0.4}, 0.02, 0.0168, 2.477)
 	if got := corners(o.Center, o.Half.X, o.Half.Z, o.Yaw); !sameCorners(got, want, 1e-9) {
 		t.Errorf("footprint %v, want %v", got, want)
 	}
@@ -138,7 +140,7 @@ func TestTileCurveDir(t *testing.T) {
 			th := rotVal[rot-1]
 			for _, deg := range []float64{1, 45, 89} {
 				x, z := 0.06*math.Cos(deg*math.Pi/180), 0.06*math.Sin(deg*math.Pi/180)
-				p := Vec2{c.X + trans[rot-1][0]*0.4 + x*math.Cos(th) + z*math.Sin(th), c.Z + trans[rot-1][1]*0.4 - x*math.Sin(th) + z*math.Cos(th)}
+				p := geom.Vec2{X: c.X + trans[rot-1][0]*0.4 + x*math.Cos(th) + z*math.Sin(th), Z: c.Z + trans[rot-1][1]*0.4 - x*math.Sin(th) + z*math.Cos(th)}
 				d := math.Hypot(p.X-a.Center.X, p.Z-a.Center.Z)
 				ang := math.Atan2(p.Z-a.Center.Z, p.X-a.Center.X)
 				for ang < a.From-1e-9 {

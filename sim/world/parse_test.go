@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
@@ -63,7 +64,7 @@ func TestParseMiniWorld(t *testing.T) {
 	}
 	// curve 2 in the BR quadrant: centre on the quadrant's top-left corner.
 	qc := quadCenter(w.TileCenter(1, 0), 3)
-	want := Arc{Center: Vec2{qc.X - 0.03, qc.Z - 0.03}, Radius: 0.06, From: 0, To: math.Pi / 2}
+	want := Arc{Center: geom.Vec2{X: qc.X - 0.03, Z: qc.Z - 0.03}, Radius: 0.06, From: 0, To: math.Pi / 2}
 	if !arcNear(w.Arcs[0], want) {
 		t.Errorf("arc = %+v, want %+v", w.Arcs[0], want)
 	}
@@ -78,11 +79,11 @@ func TestParseMiniWorld(t *testing.T) {
 	if math.Abs(s[0].Normal.X-1) > 1e-5 || math.Abs(s[0].Normal.Z) > 1e-3 {
 		t.Errorf("normal = %v", s[0].Normal)
 	}
-	if q, ok := w.QuarterAt(Vec2{0.05, -0.06}); !ok || q.Passage != 'o' {
+	if q, ok := w.QuarterAt(geom.Vec2{X: 0.05, Z: -0.06}); !ok || q.Passage != 'o' {
 		t.Errorf("QuarterAt passage = %+v %v", q, ok)
 	}
 	// START_TILE: top and left walls, right free -> yaw -1.57 (pi = 3.14).
-	if w.Start.Pos != (Vec2{-0.12, -0.06}) || w.Start.Yaw != -1.57 {
+	if w.Start.Pos != (geom.Vec2{X: -0.12, Z: -0.06}) || w.Start.Yaw != -1.57 {
 		t.Errorf("start = %+v", w.Start)
 	}
 }
@@ -219,7 +220,7 @@ func TestDefaultsR2023(t *testing.T) {
 	if s := byName["Hazard0"]; s.Type != "F" || s.Worth != 10 {
 		t.Errorf("Hazard0 = %+v, want default type F worth 10", s)
 	}
-	if s := byName["Hazard3"]; s.Rotation != [4]float64{} || s.Normal != (Vec2{0, -1}) {
+	if s := byName["Hazard3"]; s.Rotation != [4]float64{} || s.Normal != (geom.Vec2{X: 0, Z: -1}) {
 		t.Errorf("Hazard3 rotation/normal = %v %v, want identity facing -Z", s.Rotation, s.Normal)
 	}
 	if t0 := w.Tiles[0]; t0.X != 0 || t0.Z != 0 || t0.Right != 0 || t0.Bottom != 0 || !t0.Start {

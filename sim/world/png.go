@@ -8,6 +8,8 @@ import (
 	"image/png"
 	"io"
 	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // DrawPNG renders wld seen from above as a PNG: floors coloured by kind
@@ -36,11 +38,11 @@ func DrawPNG(w io.Writer, wld *World, pixelsPerTile int) error {
 	scale := float64(pixelsPerTile) / TileSize
 	left := -wld.Width*TileSize/2 - TileSize/2
 	top := -wld.Height*TileSize/2 - TileSize/2
-	toPx := func(p Vec2) (float64, float64) {
+	toPx := func(p geom.Vec2) (float64, float64) {
 		return (p.X-left)*scale + float64(margin), (p.Z-top)*scale + float64(margin)
 	}
-	toWorld := func(px, py int) Vec2 {
-		return Vec2{(float64(px)+0.5-float64(margin))/scale + left, (float64(py)+0.5-float64(margin))/scale + top}
+	toWorld := func(px, py int) geom.Vec2 {
+		return geom.Vec2{X: (float64(px)+0.5-float64(margin))/scale + left, Z: (float64(py)+0.5-float64(margin))/scale + top}
 	}
 
 	for _, t := range wld.Tiles {
@@ -48,7 +50,7 @@ func DrawPNG(w io.Writer, wld *World, pixelsPerTile int) error {
 			continue // no floor: outside the arena
 		}
 		c := wld.TileCenter(t.X, t.Z)
-		x0, y0 := toPx(Vec2{c.X - TileSize/2, c.Z - TileSize/2})
+		x0, y0 := toPx(geom.Vec2{X: c.X - TileSize/2, Z: c.Z - TileSize/2})
 		r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x0))+pixelsPerTile, int(math.Round(y0))+pixelsPerTile)
 		fill(img, r, floorColour(t))
 	}
@@ -148,14 +150,14 @@ func segDist(px, py, ax, ay, bx, by float64) float64 {
 }
 
 // arcDist is the distance from p to the arc a (its centre line).
-func arcDist(a Arc, p Vec2) float64 {
+func arcDist(a Arc, p geom.Vec2) float64 {
 	dx, dz := p.X-a.Center.X, p.Z-a.Center.Z
 	ang := math.Atan2(dz, dx)
 	if angleIn(ang, a.From, a.To) {
 		return math.Abs(math.Hypot(dx, dz) - a.Radius)
 	}
-	e1 := Vec2{a.Center.X + a.Radius*math.Cos(a.From), a.Center.Z + a.Radius*math.Sin(a.From)}
-	e2 := Vec2{a.Center.X + a.Radius*math.Cos(a.To), a.Center.Z + a.Radius*math.Sin(a.To)}
+	e1 := geom.Vec2{X: a.Center.X + a.Radius*math.Cos(a.From), Z: a.Center.Z + a.Radius*math.Sin(a.From)}
+	e2 := geom.Vec2{X: a.Center.X + a.Radius*math.Cos(a.To), Z: a.Center.Z + a.Radius*math.Sin(a.To)}
 	return math.Min(math.Hypot(p.X-e1.X, p.Z-e1.Z), math.Hypot(p.X-e2.X, p.Z-e2.Z))
 }
 

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // The prebuilt area-4 rooms: a WALLTILES child `Area4_1 { X … Y … DIR … }`
@@ -259,7 +261,7 @@ func (x *extractor) footprints(n *vNode, parent xform3, depth int) ([]Segment, e
 		var out []Segment
 		for i := range c {
 			a, b := cur.apply(c[i]), cur.apply(c[(i+1)%4])
-			out = append(out, Segment{Vec2{a[0], a[2]}, Vec2{b[0], b[2]}})
+			out = append(out, Segment{geom.Vec2{X: a[0], Z: a[2]}, geom.Vec2{X: b[0], Z: b[2]}})
 		}
 		return out, nil
 	case "IndexedFaceSet":
@@ -320,7 +322,7 @@ func (x *extractor) faceSetFootprint(n *vNode, tf xform3) ([]Segment, error) {
 		for i := range face {
 			a, b := face[i], face[(i+1)%len(face)]
 			if a != b && bottom(a) && bottom(b) {
-				out = append(out, Segment{Vec2{pts[a][0], pts[a][2]}, Vec2{pts[b][0], pts[b][2]}})
+				out = append(out, Segment{geom.Vec2{X: pts[a][0], Z: pts[a][2]}, geom.Vec2{X: pts[b][0], Z: pts[b][2]}})
 			}
 		}
 		face = face[:0]

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
 // hasSegment reports whether segs holds the segment a–b (either way).
-func hasSegment(segs []Segment, a, b Vec2) bool {
-	near := func(p, q Vec2) bool { return math.Abs(p.X-q.X) < 1e-6 && math.Abs(p.Z-q.Z) < 1e-6 }
+func hasSegment(segs []Segment, a, b geom.Vec2) bool {
+	near := func(p, q geom.Vec2) bool { return math.Abs(p.X-q.X) < 1e-6 && math.Abs(p.Z-q.Z) < 1e-6 }
 	for _, s := range segs {
 		if (near(s.A, a) && near(s.B, b)) || (near(s.A, b) && near(s.B, a)) {
 			return true
@@ -40,11 +41,11 @@ func TestArea4Room(t *testing.T) {
 	}
 	for _, s := range []struct {
 		name string
-		a, b Vec2
+		a, b geom.Vec2
 	}{
-		{"wall7 top", Vec2{-0.075, -0.25}, Vec2{0.235, -0.25}},
-		{"wall7 bottom", Vec2{-0.075, -0.24}, Vec2{0.235, -0.24}},
-		{"wall8 left", Vec2{0.105, -0.43}, Vec2{0.105, -0.12}},
+		{"wall7 top", geom.Vec2{X: -0.075, Z: -0.25}, geom.Vec2{X: 0.235, Z: -0.25}},
+		{"wall7 bottom", geom.Vec2{X: -0.075, Z: -0.24}, geom.Vec2{X: 0.235, Z: -0.24}},
+		{"wall8 left", geom.Vec2{X: 0.105, Z: -0.43}, geom.Vec2{X: 0.105, Z: -0.12}},
 	} {
 		// wall8's rotation is 1.5707953, not π/2: its ends are 1.5e-7 off.
 		found := hasSegment(w.Area4Walls, s.a, s.b)
@@ -68,7 +69,7 @@ func TestArea4Room(t *testing.T) {
 	}
 	// Every outline edge lies inside the room's 6×6 tiles, around tile (4, 0).
 	for _, s := range w.Area4Walls {
-		for _, p := range []Vec2{s.A, s.B} {
+		for _, p := range []geom.Vec2{s.A, s.B} {
 			if p.X < -0.19 || p.X > 0.55 || p.Z < -0.67 || p.Z > 0.07 {
 				t.Fatalf("outline point %v outside the room", p)
 			}

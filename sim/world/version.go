@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // ParseOptions controls how a world is read.
@@ -125,7 +126,7 @@ func (x *extractor) target(n *vNode) (Sign, error) {
 	if err != nil {
 		return s, err
 	}
-	s.Pos, s.Y = Vec2{tr[0], tr[2]}, tr[1]
+	s.Pos, s.Y = geom.Vec2{X: tr[0], Z: tr[2]}, tr[1]
 	if s.Rotation, err = x.rotation(n, "rotation", [4]float64{0, 0, 0, 0}); err != nil {
 		return s, err
 	}
@@ -148,12 +149,12 @@ type Fake struct {
 	Type string
 	Name string
 	// Pos is the translation in XZ, Y its height.
-	Pos Vec2
+	Pos geom.Vec2
 	Y   float64
 	// Rotation is the node's axis-angle rotation.
 	Rotation [4]float64
 	// Normal is the unit vector the fake faces, computed as for a sign.
-	Normal Vec2
+	Normal geom.Vec2
 	// Worth is the node's scoreWorth, which nothing uses.
 	Worth int
 }
@@ -186,7 +187,7 @@ func (x *extractor) fake(n *vNode) (Fake, error) {
 	if err != nil {
 		return f, err
 	}
-	f.Pos, f.Y = Vec2{tr[0], tr[2]}, tr[1]
+	f.Pos, f.Y = geom.Vec2{X: tr[0], Z: tr[2]}, tr[1]
 	if f.Rotation, err = x.rotation(n, "rotation", [4]float64{0, 0, 0, 0}); err != nil {
 		return f, err
 	}
@@ -196,11 +197,11 @@ func (x *extractor) fake(n *vNode) (Fake, error) {
 
 // normalOf is a sign's facing, (−R[0][2], −R[2][2]) normalised (Victim.py
 // get_surface_normal; rules §1.3 c), or the zero vector when degenerate.
-func normalOf(rot [4]float64) Vec2 {
+func normalOf(rot [4]float64) geom.Vec2 {
 	m := rotMatrix(rot)
-	n := Vec2{-m[0][2], -m[2][2]}
+	n := geom.Vec2{X: -m[0][2], Z: -m[2][2]}
 	if l := math.Hypot(n.X, n.Z); l > 0 {
-		n = Vec2{n.X / l, n.Z / l}
+		n = geom.Vec2{X: n.X / l, Z: n.Z / l}
 	}
 	return n
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 )
 
@@ -71,7 +72,7 @@ func TestV26WorldContents(t *testing.T) {
 				if f.Type != "omega" && f.Type != "phi" && f.Type != "psi" {
 					t.Errorf("fake %s type %q", f.Name, f.Type)
 				}
-				if f.Normal == (Vec2{}) && f.Rotation[3] != 0 {
+				if f.Normal == (geom.Vec2{}) && f.Rotation[3] != 0 {
 					t.Errorf("fake %s has no normal", f.Name)
 				}
 			}
@@ -184,7 +185,7 @@ func TestFakeLoading(t *testing.T) {
 		t.Errorf("defaults: %+v", f)
 	}
 	f := w.Fakes[1]
-	if f.Type != "psi" || f.Name != "F2" || f.Worth != 5 || f.Pos != (Vec2{0.01, 0.03}) || f.Y != 0.02 {
+	if f.Type != "psi" || f.Name != "F2" || f.Worth != 5 || f.Pos != (geom.Vec2{X: 0.01, Z: 0.03}) || f.Y != 0.02 {
 		t.Errorf("fields: %+v", f)
 	}
 	// Rotation (0,1,0,π/2): −R[0][2] = −sin = −1, −R[2][2] = −cos ≈ 0.

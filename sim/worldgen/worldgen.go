@@ -15,6 +15,7 @@ import (
 	"strconv"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
@@ -544,8 +545,8 @@ func (l *layout) placeFloor(rng *rand.Rand, flags []bool, n int) {
 }
 
 // tileCenter is the worldTile placement (x·0.12 − cols·0.06, …).
-func (l *layout) tileCenter(x, z int) world.Vec2 {
-	return world.Vec2{
+func (l *layout) tileCenter(x, z int) geom.Vec2 {
+	return geom.Vec2{
 		X: float64(x)*world.TileSize - float64(l.cols)*world.TileSize/2,
 		Z: float64(z)*world.TileSize - float64(l.rows)*world.TileSize/2,
 	}
@@ -554,7 +555,7 @@ func (l *layout) tileCenter(x, z int) world.Vec2 {
 func (l *layout) tileBox(i int) world.Box {
 	c := l.tileCenter(i%l.cols, i/l.cols)
 	h := world.TileSize / 2
-	return world.Box{Min: world.Vec2{X: c.X - h, Z: c.Z - h}, Max: world.Vec2{X: c.X + h, Z: c.Z + h}}
+	return world.Box{Min: geom.Vec2{X: c.X - h, Z: c.Z - h}, Max: geom.Vec2{X: c.X + h, Z: c.Z + h}}
 }
 
 // owner returns the tile that carries the wall on side s of tile (x, z) in
@@ -723,13 +724,13 @@ func (l *layout) fillSigns(rng *rand.Rand, w *world.World, victims, hazards int)
 		edge := world.TileSize/2 - SignOffset
 		switch sp.s {
 		case top: // faces +Z
-			s.Pos, s.Rotation[3] = world.Vec2{X: c.X + off, Z: c.Z - edge}, 3.14
+			s.Pos, s.Rotation[3] = geom.Vec2{X: c.X + off, Z: c.Z - edge}, 3.14
 		case bottom: // faces −Z
-			s.Pos, s.Rotation[3] = world.Vec2{X: c.X + off, Z: c.Z + edge}, 0
+			s.Pos, s.Rotation[3] = geom.Vec2{X: c.X + off, Z: c.Z + edge}, 0
 		case left: // faces +X
-			s.Pos, s.Rotation[3] = world.Vec2{X: c.X - edge, Z: c.Z + off}, -1.57
+			s.Pos, s.Rotation[3] = geom.Vec2{X: c.X - edge, Z: c.Z + off}, -1.57
 		case right: // faces −X
-			s.Pos, s.Rotation[3] = world.Vec2{X: c.X + edge, Z: c.Z + off}, 1.57
+			s.Pos, s.Rotation[3] = geom.Vec2{X: c.X + edge, Z: c.Z + off}, 1.57
 		}
 		switch {
 		case full:

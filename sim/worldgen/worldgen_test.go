@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
@@ -401,7 +402,7 @@ func TestWriteObstacleRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Obstacles = []world.Obstacle{{Center: world.Vec2{X: 0.01, Z: -0.02}, Half: world.Vec2{X: 0.02, Z: 0.03}, Yaw: 0.5, Height: 0.05}}
+	w.Obstacles = []world.Obstacle{{Center: geom.Vec2{X: 0.01, Z: -0.02}, Half: geom.Vec2{X: 0.02, Z: 0.03}, Yaw: 0.5, Height: 0.05}}
 	p := roundTrip(t, w)
 	if len(p.Obstacles) != 1 {
 		t.Fatalf("%d obstacles after Write+Parse, want 1", len(p.Obstacles))
