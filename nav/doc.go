@@ -2,15 +2,16 @@
 // tracking, the robot's map at the resolution of the Erebus map matrix,
 // shortest paths on it, a drive controller, the Erebus map-matrix builder
 // and the blackboard encodings. It imports only the plugin contract
-// (pluginpb) and the Erebus facts (erebus); behaviors use it as they use the SDK.
+// (pluginpb), the Erebus facts (erebus) and the vector type (geom);
+// behaviors use it as they use the SDK.
 //
 // # API summary
 //
 // Geometry (world XZ metres; yaw 0 faces −Z, counter-clockwise positive):
 //
-//	type Point struct{ X, Z float64 }            // p.Dist(q)
-//	type Pose struct{ Point; Yaw float64 }       // p.Forward(d) Point
-//	func YawTowards(p, q Point) float64; func WrapAngle(a float64) float64
+//	geom.Vec2{X, Z}                              // points: p.Dist(q), p.Add(q), p.Sub(q), …
+//	type Pose struct{ geom.Vec2; Yaw float64 }   // p.Forward(d) geom.Vec2
+//	func YawTowards(p, q geom.Vec2) float64; func WrapAngle(a float64) float64
 //	const TileSize, QuarterSize, CellSize        // 0.12, 0.06, 0.03
 //	type Robot struct{...}; func DefaultRobot() Robot
 //
@@ -29,8 +30,8 @@
 //	m, err := nav.DecodeMap(obs.Blackboard[nav.KeyMap], nav.DefaultRobot())
 //	err = m.Load(b)                 // the same into m, reusing its memory; m unchanged on error
 //	var rd nav.MapReader            // rd.Robot = …; rd.Read(b) keeps one Map, skips unchanged encodings
-//	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) Point; m.Floor(row, col) Floor
-//	m.Start() Point; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
+//	m.TileOf(p) (row, col, ok); m.TileCenter(row, col) geom.Vec2; m.Floor(row, col) Floor
+//	m.Start() geom.Vec2; m.Blocked(p) bool; m.Wall(row, col) bool (full-grid matrix cell)
 //	m.HoleNear(p) bool               // a hole seen beside that node, tile unknown
 //
 // Paths (Dijkstra on a 6 cm lattice; walls, obstacles and holes blocked,
@@ -39,8 +40,8 @@
 //	path, cost, ok := m.PlanTo(from, to, nav.DefaultCosts())
 //	f := m.Search(from, costs); f.Cost(p); f.PathTo(p)   // one search, many goals
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
-//	m.TileNodes(row, col) []Point                        // free nodes of a tile
-//	m.AppendTileNodes(dst, row, col) []Point             // the same, into a reused buffer
+//	m.TileNodes(row, col) []geom.Vec2                    // free nodes of a tile
+//	m.AppendTileNodes(dst, row, col) []geom.Vec2         // the same, into a reused buffer
 //	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner} // IgnoreObstacles: fallback
 //	m.CloseCorners(p)                                    // stuck at p: no diagonal past wall ends there
 //
