@@ -64,9 +64,9 @@ func Example() {
 // A plugin keeps its pose from the Observations it gets.
 func ExampleTracker() {
 	tr := nav.NewTracker(nav.DefaultRobot())
-	fmt.Println("yaw known before moving:", tr.YawKnown())
 	// Feed tr.Update(obs) every step; once the robot has driven straight a
 	// few centimetres, tr.YawKnown() is true and tr.Pose() is usable.
+	fmt.Println("yaw known before moving:", tr.YawKnown())
 	// Output: yaw known before moving: false
 }
 
