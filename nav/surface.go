@@ -1,7 +1,9 @@
 package nav
 
 import (
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/geom"
 )
@@ -87,8 +89,10 @@ func (m *Map) SurfacesNear(dst []Surface, p geom.Vec2, r float64) []Surface {
 		return dst
 	}
 	if math.IsInf(r, 1) {
-		for k, c := range m.surf {
-			dst = m.appendSurfaces(dst, k, c)
+		// In key order, not the map's: callers pick the first of equal
+		// costs, and a game must not depend on map iteration order.
+		for _, k := range slices.Sorted(maps.Keys(m.surf)) {
+			dst = m.appendSurfaces(dst, k, m.surf[k])
 		}
 		return dst
 	}

@@ -59,3 +59,36 @@ func TestSurfacesOfACurve(t *testing.T) {
 		})
 	}
 }
+
+// TestSurfacesInKeyOrder: all the surfaces come in the same order every
+// time (explore takes the first of equal costs, so map iteration order
+// would make the same seed play different games).
+func TestSurfacesInKeyOrder(t *testing.T) {
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+	m.KeepSurfaces()
+	viewer := geom.Vec2{X: 0.05, Z: 0.05}
+	for _, centre := range []geom.Vec2{{X: -0.06, Z: -0.06}, {X: 0.3, Z: -0.18}, {X: -0.42, Z: 0.3}, {X: 0.54, Z: 0.54}} {
+		for range 4 {
+			for a := 0.1; a < 2*math.Pi; a += 0.02 {
+				q := geom.Vec2{X: centre.X + 0.065*math.Cos(a), Z: centre.Z + 0.065*math.Sin(a)}
+				d := q.Sub(viewer)
+				m.hitAlong(q, d.Scale(1/d.Len()))
+			}
+		}
+	}
+	first := m.SurfacesNear(nil, geom.Vec2{}, math.Inf(1))
+	if len(first) < 8 {
+		t.Fatalf("%d surfaces: too few to tell an order", len(first))
+	}
+	for i := range 10 {
+		again := m.SurfacesNear(nil, geom.Vec2{}, math.Inf(1))
+		if len(again) != len(first) {
+			t.Fatalf("call %d: %d surfaces, want %d", i, len(again), len(first))
+		}
+		for j := range again {
+			if again[j] != first[j] {
+				t.Fatalf("call %d: surface %d is %v, first call gave %v", i, j, again[j], first[j])
+			}
+		}
+	}
+}
