@@ -103,20 +103,16 @@ func readSigns(t *testing.T, w *world.World, tex *sim.ErebusTextures) detectStat
 // views of the signs of Erebus's own worlds drawn with rescuekit's designs
 // and with Erebus's PNGs (../shared/erebus/textures for v25.0.1,
 // v26/textures for v26.1's victims), and logs both (docs/fidelity.md
-// quotes them). With Erebus's textures it must misread no more than one
-// view in ten, and, for v26.1's Φ Ψ Ω, read at least half the views it
-// reads with rescuekit's designs. The v25.0.1 letters and placards are a
-// known gap, logged, not asserted: the detector's templates are
-// rescuekit's pixel glyphs (signs.Glyphs), and Erebus's H S U are a sans
-// serif typeface and its placards carry words and numbers.
+// quotes them). With Erebus's textures it must read at least eight views
+// in ten right and misread no more than one in ten, for v25.0.1's letters
+// and placards as for v26.1's Φ Ψ Ω.
 func TestDetectorReadsErebusTextures(t *testing.T) {
 	sets := []struct {
-		tex      []string
-		worlds   []string
-		mustRead bool
+		tex    []string
+		worlds []string
 	}{
-		{[]string{"erebus"}, []string{"erebus/worlds/world1.wbt", "erebus/worlds/world2.wbt"}, false},
-		{[]string{"erebus", "v26"}, []string{"erebus/v26/worlds/world1.wbt", "erebus/v26/worlds/world2.wbt"}, true},
+		{[]string{"erebus"}, []string{"erebus/worlds/world1.wbt", "erebus/worlds/world2.wbt"}},
+		{[]string{"erebus", "v26"}, []string{"erebus/v26/worlds/world1.wbt", "erebus/v26/worlds/world2.wbt"}},
 	}
 	for _, set := range sets {
 		et, err := sim.LoadErebusTextures(sharedtest.Path(t, set.tex...))
@@ -137,7 +133,7 @@ func TestDetectorReadsErebusTextures(t *testing.T) {
 				if own.views == 0 {
 					t.Fatal("no view of a sign")
 				}
-				if (set.mustRead && 2*real.right < own.right) || 10*real.wrong > real.views {
+				if 10*real.right < 8*real.views || 10*real.wrong > real.views {
 					t.Errorf("with Erebus's textures the detector reads %v, against %v with rescuekit's", real, own)
 				}
 			})
