@@ -58,8 +58,7 @@
 // Map matrix and signs (exit takes the signs from signs.reported, which
 // report writes):
 //
-//	type Sign struct{ X, Z float64; Letter byte; NX, NZ float64 }
-//	m.Matrix(signs) [][]string       // docs/erebus-rules.md §3, ready for a Map outbound
+//	m.Matrix(ss []signs.Sign) [][]string // docs/erebus-rules.md §3, ready for a Map outbound
 //	m.SignCell(s) (row, col)         // the answer's cell of a sign
 //
 // # The map

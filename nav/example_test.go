@@ -5,6 +5,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // A robot plans its way across a 3×3 room with a hole in the middle and
@@ -29,7 +30,7 @@ func Example() {
 	path, _, ok := m.PlanTo(m.Start(), m.TileCenter(sr+2, sc+2), nav.DefaultCosts())
 	fmt.Printf("reachable %v, %.2f m\n", ok, path.Length())
 
-	mat := m.Matrix([]nav.Sign{{X: -0.065, Z: 0.12, Letter: 'H', NX: 1}})
+	mat := m.Matrix([]signs.Sign{{Letter: 'H', Pos: geom.Vec2{X: -0.065, Z: 0.12}, Normal: geom.Vec2{X: 1}}})
 	fmt.Printf("%d×%d cells (padded with '0')\n", len(mat), len(mat[0]))
 	// The room's block: from the start tile's top-left corner.
 	r0, c0 := -1, -1

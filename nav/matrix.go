@@ -6,16 +6,8 @@ import (
 
 	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/signs"
 )
-
-// Sign is a victim or hazard the robot reported: where it is, the letter
-// reported (H S U F P C O), and the direction it faces (the wall's normal
-// towards the robot; zero when unknown).
-type Sign struct {
-	X, Z   float64
-	Letter byte
-	NX, NZ float64
-}
 
 // SignCell returns the matrix cell (row, col) of the full grid where the
 // Erebus answer puts sign s (docs/erebus-rules.md §3 "Signs"): on a vertical wall the
@@ -23,12 +15,12 @@ type Sign struct {
 // cell up or down when the sign is more than 2 cm off the tile's centre;
 // on a horizontal wall the other way round; on a curved wall (normal
 // neither along x nor z) the cell beside the tile centre towards the sign.
-func (m *Map) SignCell(s Sign) (row, col int) {
-	tx, tz := s.X-m.origin.X, s.Z-m.origin.Z
+func (m *Map) SignCell(s signs.Sign) (row, col int) {
+	tx, tz := s.Pos.X-m.origin.X, s.Pos.Z-m.origin.Z
 	if math.IsNaN(tx) || math.IsNaN(tz) || math.Abs(tx) > 1e6 || math.Abs(tz) > 1e6 {
 		return math.MinInt32, math.MinInt32 // outside every matrix
 	}
-	nx, nz := math.Abs(s.NX), math.Abs(s.NZ)
+	nx, nz := math.Abs(s.Normal.X), math.Abs(s.Normal.Z)
 	wall := erebus.SignWallCurved
 	switch {
 	case nx == 0 && nz == 0:
@@ -309,7 +301,7 @@ const MinMatrixTiles = 30
 // the crop does not matter as long as the matrix is big enough (see
 // MinMatrixTiles); unknown cells are '0', which Erebus does not count when
 // the answer has '0' too.
-func (m *Map) Matrix(signs []Sign) [][]string { return m.MatrixWith(signs, MatrixOptions{}) }
+func (m *Map) Matrix(ss []signs.Sign) [][]string { return m.MatrixWith(ss, MatrixOptions{}) }
 
 // MatrixOptions are the choices of MatrixWith that depend on the Erebus
 // version played.
@@ -325,7 +317,7 @@ type MatrixOptions struct {
 // tile its centre is in to 'x', over whatever they held, unless the tile is
 // area 4 ('*'), as Erebus v26.1's MapAnswer does (MA l.555-564, 26.1's
 // ee2fd66).
-func (m *Map) MatrixWith(signs []Sign, o MatrixOptions) [][]string {
+func (m *Map) MatrixWith(ss []signs.Sign, o MatrixOptions) [][]string {
 	st := MaxTiles*gridTiles + MaxTiles
 	area := m.Areas()
 	r0, c0, r1, c1 := MaxTiles, MaxTiles, MaxTiles, MaxTiles
@@ -406,15 +398,15 @@ func (m *Map) MatrixWith(signs []Sign, o MatrixOptions) [][]string {
 	}
 	// Signs are sorted as Erebus sorts them (by z, then x) so that two in
 	// one cell concatenate in its order.
-	sorted := append([]Sign(nil), signs...)
+	sorted := append([]signs.Sign(nil), ss...)
 	for i := 1; i < len(sorted); i++ {
-		for j := i; j > 0 && (sorted[j].Z < sorted[j-1].Z || sorted[j].Z == sorted[j-1].Z && sorted[j].X < sorted[j-1].X); j-- {
+		for j := i; j > 0 && (sorted[j].Pos.Z < sorted[j-1].Pos.Z || sorted[j].Pos.Z == sorted[j-1].Pos.Z && sorted[j].Pos.X < sorted[j-1].Pos.X); j-- {
 			sorted[j], sorted[j-1] = sorted[j-1], sorted[j]
 		}
 	}
 	seen := map[[2]int]bool{}
 	for _, s := range sorted {
-		if !validLetter(s.Letter) || math.IsNaN(s.X) || math.IsNaN(s.Z) {
+		if !validLetter(s.Letter) || math.IsNaN(s.Pos.X) || math.IsNaN(s.Pos.Z) {
 			continue
 		}
 		r, c := m.SignCell(s)

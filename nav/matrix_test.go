@@ -15,6 +15,7 @@ import (
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 	"github.com/rescuekit/rescuekit/sim/mapscore"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
@@ -22,7 +23,7 @@ import (
 
 // truthMap builds the map a robot would build if it saw everything: the
 // answer's wall cells and every tile's floor, aligned on the start tile.
-func truthMap(t testing.TB, w *world.World) (*nav.Map, []nav.Sign) {
+func truthMap(t testing.TB, w *world.World) (*nav.Map, []signs.Sign) {
 	t.Helper()
 	start := w.Start.Pos
 	m := nav.NewMap(start, nav.DefaultRobot(), nav.DefaultMapConfig())
@@ -66,11 +67,11 @@ func truthMap(t testing.TB, w *world.World) (*nav.Map, []nav.Sign) {
 		}
 		m.SetFloor(sr-sz+tl.Z, sc-sx+tl.X, f)
 	}
-	var signs []nav.Sign
+	var ss []signs.Sign
 	for _, s := range w.Signs {
-		signs = append(signs, nav.Sign{X: s.Pos.X, Z: s.Pos.Z, Letter: s.Letter, NX: s.Normal.X, NZ: s.Normal.Z})
+		ss = append(ss, signs.Sign{Letter: s.Letter, Pos: s.Pos, Normal: s.Normal})
 	}
-	return m, signs
+	return m, ss
 }
 
 func TestMatrixAgainstAnswer(t *testing.T) {

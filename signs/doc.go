@@ -20,7 +20,7 @@
 // Exit puts signs into the map matrix: the letters of signs.reported
 // entries with status Reported or Confirmed (a behavior of its own may also
 // take Unreachable ones and signs.seen entries, which are less certain), in
-// the cell the Erebus answer puts them (nav.Map.SignCell, AnswerCell). These
+// the cell the Erebus answer puts them (nav.Map.SignCell). These
 // three keys are the only encoding of signs on the blackboard.
 //
 // # Encoding

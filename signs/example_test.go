@@ -22,14 +22,6 @@ func Example() {
 	// Output: true <nil> #1 H (-0.234,0.174) n(0.00,-1.00) raised victim -23 17
 }
 
-// ExampleAnswerCell places a sign into the Erebus map matrix of an 8×8
-// arena (tile (0,0)'s corner at (-0.54, -0.54)).
-func ExampleAnswerCell() {
-	row, col, ok := signs.AnswerCell(geom.Vec2{X: -0.5344, Z: -0.258}, geom.Vec2{X: 1}, geom.Vec2{X: -0.54, Z: -0.54})
-	fmt.Println(row, col, ok)
-	// Output: 10 0 true
-}
-
 // ExampleGreekInk prints rescuekit's Φ (harmed) at 9×9.
 func ExampleGreekInk() {
 	for y := range 9 {

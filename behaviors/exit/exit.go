@@ -313,15 +313,15 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 // reportedSigns returns the signs of signs.reported that report reported
 // (status Reported or Confirmed), in its order, as the map matrix takes
 // them; an unreadable key is no signs.
-func reportedSigns(bb map[string][]byte) []nav.Sign {
+func reportedSigns(bb map[string][]byte) []signs.Sign {
 	rep, err := signs.Get(bb, signs.KeyReported)
 	if err != nil {
 		return nil
 	}
-	var out []nav.Sign
+	var out []signs.Sign
 	for _, s := range rep {
 		if s.Status == signs.Reported || s.Status == signs.Confirmed {
-			out = append(out, nav.Sign{X: s.Pos.X, Z: s.Pos.Z, Letter: s.Letter, NX: s.Normal.X, NZ: s.Normal.Z})
+			out = append(out, s)
 		}
 	}
 	return out

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
-	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -21,10 +20,10 @@ func TestReportedSigns(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		bb   map[string][]byte
-		want []nav.Sign
+		want []signs.Sign
 	}{
 		{"reported and confirmed", map[string][]byte{signs.KeyReported: rep.Encode()},
-			[]nav.Sign{{X: 0.1, Z: -0.2, Letter: 'H', NX: 1}, {X: -0.5, Z: 0.6, Letter: 'F'}}},
+			[]signs.Sign{rep[0], rep[2]}},
 		{"only unreachable", map[string][]byte{signs.KeyReported: rep[1:2].Encode()}, nil},
 		{"absent", nil, nil},
 		{"unreadable", map[string][]byte{signs.KeyReported: []byte("SG\x01\x01\x00")}, nil},
