@@ -27,8 +27,12 @@ const Builtin = "builtin"
 // Config is the runner configuration: timing, supervision, the comms gate,
 // the state machine and the plugins.
 type Config struct {
-	ControlStepMs       int `yaml:"control_step_ms"`
-	DeadlineMs          int `yaml:"deadline_ms"`
+	ControlStepMs int `yaml:"control_step_ms"`
+	DeadlineMs    int `yaml:"deadline_ms"`
+	// MaxMisses is, in real time, how many steps in a row a plugin may
+	// miss its deadline without any answer, not even a late one to an
+	// earlier step, before it is restarted (and how many failed steps in a
+	// row restart it); a plugin whose late answers arrive is not restarted.
 	MaxMisses           int `yaml:"max_misses"`
 	RestartBackoffMs    int `yaml:"restart_backoff_ms"`
 	RestartBackoffMaxMs int `yaml:"restart_backoff_max_ms"`

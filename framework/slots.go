@@ -29,8 +29,12 @@ type slot struct {
 	outbox   []comms.Message // messages waiting for the gate (outbox.go)
 	starting bool            // a restart is in flight (restart.go)
 	dropped  []*pluginpb.DroppedStep
-	misses   int
-	stats    PluginStats
+	// misses counts the steps in a row that ended without an answer in
+	// time; in real time a late answer to an earlier step resets it
+	// (silent). late is the conn's late answers at the last supervise.
+	misses int
+	late   uint64
+	stats  PluginStats
 
 	down      bool
 	restartAt float64 // sim time of the next start attempt
@@ -137,6 +141,7 @@ func (r *runner) launch(ctx context.Context, s *slot) (PluginConn, *pluginpb.Des
 // adopt makes a started plugin s's.
 func (r *runner) adopt(s *slot, conn PluginConn, desc *pluginpb.Description) {
 	s.conn, s.desc, s.down, s.misses = conn, desc, false, 0
+	s.late = lateReplies(conn)
 	s.stats.Version = desc.GetVersion()
 	if fi, err := os.Stat(s.cfg.Cmd); err == nil {
 		s.binMod, s.binSize = fi.ModTime(), fi.Size()
@@ -174,9 +179,31 @@ func (r *runner) stopWorkers() {
 	}
 }
 
+// lateCounter is implemented by a PluginConn that counts the Actions that
+// came after their Step had given up (plugins/host.Plugin.LateReplies).
+type lateCounter interface{ LateReplies() uint64 }
+
+// lateReplies returns conn's late answers so far, 0 if it does not count them.
+func lateReplies(conn PluginConn) uint64 {
+	if lc, ok := conn.(lateCounter); ok {
+		return lc.LateReplies()
+	}
+	return 0
+}
+
+// answeredLate reports whether s's plugin sent a late answer (to an earlier
+// step) since the last call: a plugin that does is slow, not hung.
+func (s *slot) answeredLate() bool {
+	n := lateReplies(s.conn)
+	late := n != s.late
+	s.late = n
+	return late
+}
+
 // supervise accounts for one plugin's answer and reports whether its action
 // can be used.
 func (r *runner) supervise(s *slot) bool {
+	late := s.answeredLate()
 	switch {
 	case s.err == nil && s.act.GetError() == "":
 		s.stats.Steps++
@@ -198,15 +225,22 @@ func (r *runner) supervise(s *slot) bool {
 		r.restartLater(s, "hung")
 		return false
 	case errors.Is(s.err, context.DeadlineExceeded) && !s.conn.Exited():
-		s.misses++
+		// Only silent steps count towards max_misses: a plugin whose late
+		// answers still arrive is slow (a loaded machine), not hung, and a
+		// restart would only lose its behavior's state.
+		if late {
+			s.misses = 0
+		} else {
+			s.misses++
+		}
 		s.stats.Misses++
 		s.drop(r.step, fmt.Sprintf("no answer within the %d ms deadline", r.cfg.Deadline()))
 		// Info, not Warn: a loaded machine misses many steps, and the run
 		// summary counts them in one line.
 		r.logw(r.log.Info, "plugin missed its deadline: safe action", zap.String("plugin", s.name),
-			zap.Int("in_a_row", s.misses), zap.Int("deadline_ms", r.cfg.Deadline()))
+			zap.Int("silent_in_a_row", s.misses), zap.Bool("answered_late", late), zap.Int("deadline_ms", r.cfg.Deadline()))
 		if s.misses >= r.cfg.MaxMisses {
-			r.restartLater(s, fmt.Sprintf("missed %d steps in a row", s.misses))
+			r.restartLater(s, fmt.Sprintf("missed %d steps in a row without any answer, not even late", s.misses))
 		}
 		return false
 	case s.conn.Exited():

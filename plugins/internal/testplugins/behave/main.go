@@ -21,7 +21,11 @@
 //   - declare: declares the blackboard key "map" and writes "declare NAME"
 //     to it at every step;
 //   - crashhang: panics at step STEP; a process started while MARKER exists
-//     hangs in Configure.
+//     hangs in Configure;
+//   - late: from step STEP on, answers step N only once the file MARKER
+//     holds a number of at least N (it polls it every millisecond; after 20 s
+//     it answers anyway), so that a test can hold each answer until the
+//     runner has moved on to the next step.
 //
 // When MARKER is given, an act that ends or wedges the process (panic,
 // spin, crashhang) happens only while the file MARKER does not exist, and
@@ -128,7 +132,7 @@ func (b *behave) act(obs *pluginpb.Observation) string {
 	switch {
 	case b.mode == "":
 		return obs.GetState()
-	case b.mode == "declare", b.mode == "print" && step <= b.at:
+	case b.mode == "declare", b.mode == "print" && step <= b.at, b.mode == "late" && step >= b.at:
 		return b.mode
 	case step == b.at:
 		return b.mode
@@ -158,6 +162,17 @@ func (b *behave) once() bool {
 	return true
 }
 
+// waitRelease waits until the file b.marker holds a number of at least
+// step, or 20 s.
+func (b *behave) waitRelease(step uint64) {
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		data, err := os.ReadFile(b.marker)
+		if n, perr := strconv.ParseUint(string(bytes.TrimSpace(data)), 10, 64); err == nil && perr == nil && n >= step {
+			return
+		}
+	}
+}
+
 func (b *behave) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
 	b.mu.Lock()
 	sleep, speed := b.sleep, b.speed
@@ -170,6 +185,8 @@ func (b *behave) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 	case "sleep":
 		time.Sleep(sleep)
+	case "late":
+		b.waitRelease(obs.GetStep())
 	case "print":
 		fmt.Printf("printed on stdout at step %d\n", obs.GetStep())
 		fmt.Printf("hello from %s at step %d\n", b.name, obs.GetStep())
