@@ -16,7 +16,10 @@
 //     moves (victim-detect keeps refining it), the target follows.
 //     When no map node is near enough, a place between the nodes where
 //     the body fits between the walls the map knows is looked for
-//     (planOffLattice), reached by a path to a node and a straight drive.
+//     (planOffLattice), reached by a path to a node and a straight drive;
+//     when none is within reach either (a sign in a dead end too narrow
+//     for the body, the body outside its mouth), one out to farReach
+//     (Erebus's 0.09 m less a margin), driven to within farTol.
 //  2. Face the sign and stop (a turn a wall holds back for stuck_s is left
 //     unfinished: Erebus does not ask for it).
 //  3. Settle: stand still until the runner's still_seconds reaches
@@ -40,7 +43,11 @@
 // one way and then the other (another standpoint: the facing of a sign on
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
-// after three approaches, likewise tries the other standpoints first); no
+// after three approaches, likewise tries the other standpoints first; a
+// place it got stuck going to is not tried again with another facing);
+// after such a failure the way to the next place is longer than retryPath
+// (ways round through tiles not seen yet ended at walls; the other
+// standpoints are tried first); no
 // map node serves as a place to report from and the body does not fit at
 // the stand-off point between the walls the map knows (nav.Map.Fits),
 // with the sign's facing nor with the other standpoints: it is given up at
@@ -144,6 +151,7 @@ type Report struct {
 	lastRetryCheck                       float64            // sim time of the last look for a sign to hand back
 	now                                  float64            // sim time of the current Observation
 	offLattice                           bool               // the last plan chose a place off the node lattice
+	farPlace                             bool               // ... and beyond the reach parameter (farReach)
 	lastPose                             nav.Pose           // the pose of the current Observation
 }
 
@@ -202,6 +210,7 @@ type job struct {
 	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
+	far        bool        // reports from up to farReach: no place within reach
 }
 
 // facingTurns are the turns (rad) of the sign's facing tried, in order,
@@ -210,6 +219,12 @@ type job struct {
 // right, and from the right side of one whose estimate is up to 90° off
 // that way (a sign on a curve, or raised from a view at a corner).
 var facingTurns = []float64{math.Pi / 4, -math.Pi / 4}
+
+// retrying tells whether the job failed at a place to report from before
+// (stuck, a hole, out of reach, another facing).
+func (j *job) retrying() bool {
+	return j.replans > 0 || j.facingTry > 0 || j.approaches > 0
+}
 
 // facingSign returns the job's sign with the facing it is approached with.
 func (j *job) facingSign() signs.Sign {
@@ -512,7 +527,7 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // node fits, it is the stand-off point itself, driven to straight. Places
 // in failed (where it got stuck before) are not chosen again.
 func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
-	r.offLattice = false
+	r.offLattice, r.farPlace = false, false
 	ideal := r.standoffPoint(s, pose)
 	m, err := r.maps.Read(bb[nav.KeyMap])
 	if err != nil {
@@ -548,9 +563,13 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 		}
 	}
 	if math.IsInf(bestScore, 1) {
-		if p, path, ok := r.planOffLattice(m, f, s, ideal, failed); ok {
-			r.offLattice = true
-			return p, path, true
+		// Between the nodes within reach, then, for a sign in a dead end
+		// too narrow for the body, out to farReach.
+		for _, o := range [...]struct{ lim, step float64 }{{r.reach - offSlack, offStep}, {farReach - farTol, farStep}} {
+			if p, path, ok := r.planOffLattice(m, f, s, ideal, failed, o.lim, o.step); ok {
+				r.offLattice, r.farPlace = true, p.Dist(s.Pos) > r.reach-offSlack
+				return p, path, true
+			}
 		}
 		return ideal, nil, false
 	}
@@ -568,6 +587,22 @@ const (
 	// offSample is the spacing (m) of the checks along the straight drive
 	// from the node to the place.
 	offSample = 0.005
+	// offSlack is how much nearer (m) than the reach a place is chosen,
+	// for the drive's own error.
+	offSlack = 0.005
+	// farReach is the reach (m) for a sign no place within the reach
+	// parameter serves (a dead end one quarter wide, the body outside its
+	// mouth): Erebus's 0.09 m (docs/erebus-rules.md §1.3: robot within
+	// 0.09 of the sign, `<=`) less 3 mm for the error of the sign's
+	// estimate (2-4 mm on the wall lines in R2D2__7_ of shared/more-worlds,
+	// about half of it towards the robot).
+	farReach = 0.087
+	// farTol is how near (m) the robot drives to a place beyond the reach
+	// parameter; such places are chosen within farReach − farTol, farStep
+	// apart (the nearest place the body fits is a few millimetres inside
+	// that limit: offStep's grid misses it).
+	farTol  = 0.002
+	farStep = offStep / 4
 )
 
 // planOffLattice looks, when no map node serves, for a place to report
@@ -577,18 +612,18 @@ const (
 // the walls the map knows (nav.Map.Fits), reached by a path to a node and
 // a straight drive from it that the body fits along. It returns the
 // cheapest such place with that path (its last point the place), and ok.
-func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal geom.Vec2, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
+func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal geom.Vec2, failed []geom.Vec2, lim, step float64) (geom.Vec2, nav.Path, bool) {
 	body := r.maps.Robot.BodyRadius
 	st := m.Start()
 	q := nav.QuarterSize
 	best, bestNode, bestScore := geom.Vec2{}, geom.Vec2{}, math.Inf(1)
-	n := math.Ceil(r.reach / offStep)
+	n := math.Ceil(lim / step)
 	for iz := -n; iz <= n; iz++ {
 		for ix := -n; ix <= n; ix++ {
-			p := geom.Vec2{X: s.Pos.X + ix*offStep, Z: s.Pos.Z + iz*offStep}
+			p := geom.Vec2{X: s.Pos.X + ix*step, Z: s.Pos.Z + iz*step}
 			rel := geom.Vec2{X: p.X - s.Pos.X, Z: p.Z - s.Pos.Z}
 			d := rel.Len()
-			if d > r.reach-0.005 || d < 0.04 {
+			if d > lim || d < 0.04 {
 				continue
 			}
 			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
@@ -762,11 +797,16 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 	return ""
 }
 
-// canReport tells whether the robot at pose may report sign s.
+// canReport tells whether the robot at pose may report sign s: within
+// reach (farReach when the job's place is beyond it) on its front side.
 func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 	rel := geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
 	d := rel.Len()
-	if d > r.reach || d < 1e-6 {
+	reach := r.reach
+	if r.job.far {
+		reach = max(reach, farReach)
+	}
+	if d > reach || d < 1e-6 {
 		return false
 	}
 	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
@@ -782,15 +822,33 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		if !j.hasPath || j.sign.Pos.Dist(j.plannedFor) > 0.01 {
 			j.hasPath, j.plannedFor, j.crept = true, j.sign.Pos, false
 			var path nav.Path
-			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), j.failed)
+			// Places it got stuck going to with another facing are no
+			// better with this one.
+			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), append(slices.Clip(j.tried), j.failed...))
 			// A place off the lattice is as near the sign as the walls let
 			// the body go: no driving on to the stand-off point from it.
 			j.crept = r.offLattice
+			j.far = j.far || r.farPlace
 			r.log.Debug("report: plan", zap.Stringer("sign", j.sign), zap.Int("facing", j.facingTry),
 				zap.Float64("x", j.target.X), zap.Float64("z", j.target.Z), zap.Bool("on_map", j.onMap),
 				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Vec2, now
+			if j.onMap && j.retrying() && path.Length() > retryPath {
+				// After a failure, the way round to another place is long:
+				// in R2D2__7_ of shared/more-worlds such ways (1.1-4.7 m
+				// for places 0.2 m off) led through tiles the map had not
+				// seen and ended at a wall, 10-45 s each. Leave the sign
+				// until explore brings the robot near it with a short way
+				// there (retryUnreachable).
+				if r.otherFacing(now) {
+					j.backUntil = now
+				} else {
+					j.wayless = true
+					r.finish(act, bb, signs.Unreachable, fmt.Sprintf("the way to another place is %.2f m long", path.Length()))
+				}
+				return 0, 0
+			}
 			if !j.onMap && !r.fitsOnMap(bb, j.target) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
@@ -814,6 +872,15 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			j.refPos, j.refT = pose.Vec2, now
 		}
 		if d < r.arriveTol || (j.onMap && r.fol.Done()) {
+			if j.far && d > farTol {
+				// A place beyond the reach parameter is near Erebus's
+				// limit: drive on to it closely.
+				drv := r.drv
+				drv.Tolerance = farTol
+				if l, rt, ok := drv.Toward(pose, j.target, true); !ok {
+					return l, rt
+				}
+			}
 			if j.onMap && !j.crept && pose.Dist(sp) > r.closeDist {
 				// The map node is near the limit: drive on straight to the
 				// stand-off point, which leaves a margin for the estimate's
