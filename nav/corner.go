@@ -97,3 +97,30 @@ func (m *Map) CloseCorners(p geom.Vec2) {
 		}
 	}
 }
+
+// AtCornerGap reports whether p lies within closeRadius of the centre of a
+// quarter that a diagonal past wall ends crosses (two opposite corners free
+// nodes, the other two blocked by wall ends alone): the robot stands in
+// such a gap, where CloseCorners decides whether it is passable.
+func (m *Map) AtCornerGap(p geom.Vec2) bool {
+	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
+	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
+		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
+			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
+				continue
+			}
+			c := geom.Vec2{X: m.origin.X + (float64(nc)+0.5)*QuarterSize, Z: m.origin.Z + (float64(nr)+0.5)*QuarterSize}
+			if c.Dist(p) > closeRadius {
+				continue
+			}
+			tl := nr*gridNodes + nc
+			tr, bl, br := tl+1, tl+gridNodes, tl+gridNodes+1
+			free := func(n int) bool { return !m.blocked(n) }
+			if free(tl) && free(br) && m.blocked(tr) && m.blocked(bl) && m.wallEndOnly(tr) && m.wallEndOnly(bl) ||
+				free(tr) && free(bl) && m.blocked(tl) && m.blocked(br) && m.wallEndOnly(tl) && m.wallEndOnly(br) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -101,6 +101,8 @@ type Explore struct {
 	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
+	turnYaw      float64 // the yaw when the escape turn was last checked (turnHeld)
+	turnSteps    int     // steps of the escape turn since then
 	progressPos  geom.Vec2
 	progressT    float64
 	lopT         float64
@@ -325,6 +327,15 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		if !e.escapeTurned {
 			l, r, done := e.driver().Turn(pose, e.escapeYaw)
 			if !done {
+				if e.turnHeld(pose) && !e.m.AtCornerGap(pose.Vec2) {
+					// Wedged: the turn does not turn (a sensor sphere
+					// caught on a wall or a curve). Back out the way the
+					// robot came in, then turn again. Not in a gap between
+					// wall ends taken diagonally: standing there until
+					// the lack of progress, and coming back to it, is
+					// what tells CloseCorners whether the body fits.
+					e.backing = heldBackSteps
+				}
 				return l, r
 			}
 			e.escapeTurned = true
@@ -338,7 +349,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		e.m.CloseCorners(pose.Vec2)
 		e.giveUp()
 		e.progressT = now
-		e.escape, e.escapeTurned = 10, false
+		e.escape, e.escapeTurned, e.turnSteps = 10, false, 0
 		e.escapeYaw = e.m.EscapeYaw(e.robot, pose, obs.GetDistance())
 		return 0, 0
 	}
@@ -392,6 +403,31 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// A turn on the spot is held when the yaw changed less than heldYaw over
+// heldSteps steps (at 32 ms, 0.5 s: a free turn turns about 1 rad in that
+// time); the robot then backs off for heldBackSteps steps (at half speed,
+// about 3 cm) before it turns again.
+const (
+	heldSteps     = 16
+	heldYaw       = 0.1
+	heldBackSteps = 16
+)
+
+// turnHeld follows an escape turn and reports whether it is held: the yaw
+// changed less than heldYaw in the last heldSteps steps of it.
+func (e *Explore) turnHeld(pose nav.Pose) bool {
+	if e.turnSteps == 0 {
+		e.turnYaw = pose.Yaw
+	}
+	e.turnSteps++
+	if e.turnSteps < heldSteps {
+		return false
+	}
+	held := math.Abs(nav.WrapAngle(pose.Yaw-e.turnYaw)) < heldYaw
+	e.turnSteps = 0
+	return held
 }
 
 // Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
@@ -576,7 +612,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 			case e.boxedIn <= 5:
 				e.backing = 6
 			case e.boxedIn <= 10:
-				e.escape, e.escapeTurned = 10, false
+				e.escape, e.escapeTurned, e.turnSteps = 10, false, 0
 				e.escapeYaw = e.m.EscapeYaw(e.robot, pose, e.lastDist)
 			default:
 				e.wantLoP, e.boxedIn = true, 0
