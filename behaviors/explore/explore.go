@@ -79,6 +79,9 @@ type Explore struct {
 	fol   nav.Follower
 	calib nav.Calibrator
 
+	// provisional: the map was drawn while the start yaw was unknown.
+	provisional bool
+
 	wasDriver    bool
 	scanning     bool    // the start scan has begun
 	scanDone     bool    // the start scan is over (or skipped)
@@ -176,7 +179,7 @@ func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
 
 func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
-	e.m = nil
+	e.m, e.provisional = nil, false
 	e.goal = -1
 	e.failures = map[int]int{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
@@ -220,9 +223,31 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	}
 	// The tracker's estimate, for the recorder (nav.KeyPose).
 	act.Blackboard = map[string][]byte{nav.KeyPose: nav.EncodePose(pose, e.tr.YawKnown())}
-	if e.tr.YawKnown() {
+	switch {
+	case e.tr.YawKnown() && e.provisional:
+		// The start yaw is known now: the map drawn with the relative
+		// yaw may be a quarter turn off; start it again at the start
+		// tile (the start scan that follows looks at its walls again).
+		e.provisional = false
+		e.m = nav.NewMap(e.m.Start(), e.robot, e.mcfg)
+		e.m.KeepSurfaces()
+		fallthrough
+	case e.tr.YawKnown():
 		e.m.Integrate(obs, pose)
 		e.faces.see(e.m, pose)
+	case !e.tr.Relocated():
+		// The start yaw is not known yet, and may never be (a robot that
+		// cannot drive the straight run, as in a ring of curved walls
+		// round the start tile). Erebus turns the robot at the start to a
+		// side of the start tile (one of nav.StartYaws, docs/erebus-rules.md
+		// §2.5), so the yaw relative to the start is the true yaw up to a
+		// quarter turn, and the robot stays near the start until the run:
+		// a map drawn with it is the true one turned about the start tile,
+		// which Erebus's MapScorer scores as it is (it tries the answer
+		// under four quarter turns, MapScorer.calculateScore). Better sent
+		// than a map of nothing.
+		e.provisional = true
+		e.m.Integrate(obs, pose)
 	}
 	if e.tr.Relocated() {
 		e.scanDone = true // the start scan is for the start tile only
