@@ -105,6 +105,8 @@ type Explore struct {
 	escapeTurned bool
 	escapeYaw    float64
 	progressPos  geom.Vec2
+	movedPos     geom.Vec2 // where the robot was when it last moved 3 cm, at movedT
+	movedT       float64
 	progressT    float64
 	lopT         float64
 	lastLoP      float64
@@ -202,6 +204,7 @@ func (e *Explore) Map() *nav.Map { return e.m }
 // Step runs one control step.
 func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
 	e.step = obs.GetStep()
+	prev := e.tr.Pose()
 	pose := e.tr.Update(obs)
 	act := &pluginpb.Action{}
 	if e.m == nil {
@@ -250,10 +253,14 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		e.m.Integrate(obs, pose)
 	}
 	if e.tr.Relocated() {
+		e.fell(prev, obs.GetSimTime())
 		e.scanDone = true // the start scan is for the start tile only
 		e.fol.Set(nil)
 		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
 		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
+	}
+	if pose.Dist(e.movedPos) > 0.03 {
+		e.movedPos, e.movedT = pose.Vec2, obs.GetSimTime()
 	}
 	if e.step%uint64(e.mapEvery) == 0 {
 		e.publish(act)
@@ -417,6 +424,29 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
+}
+
+// fallWindowS: a relocation less than this many seconds (game time) after
+// the robot last moved 3 cm, and after explore last asked for a lack of
+// progress, is a fall. Erebus relocates the robot by itself only when it
+// stood still for 20 s or fell below y −0.035 (MainSupervisor.update,
+// docs/erebus-rules.md §2.3), and the behaviors ask for one only after
+// seconds without progress (lop_s).
+const fallWindowS = 5
+
+// fell marks where the robot fell, when the relocation just seen was a
+// fall (fallWindowS): the tile under its centre at its last pose p, when
+// the map does not know that tile's floor, is a hole from now on, so plans
+// keep off it. Past a gap in the outer wall, or on a tile without floor,
+// Erebus has no floor at all (worldTile.proto's FLOOR box is the only
+// floor), and what the colour sensor sees there is no tile colour.
+func (e *Explore) fell(p nav.Pose, now float64) {
+	if e.m == nil || now-e.movedT >= fallWindowS || now-e.lastLoP < fallWindowS {
+		return
+	}
+	if tr, tc, ok := e.m.TileOf(p.Vec2); ok && e.m.Floor(tr, tc) == nav.FloorUnknown {
+		e.m.SetFloor(tr, tc, nav.FloorHole)
+	}
 }
 
 // Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
