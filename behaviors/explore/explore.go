@@ -21,7 +21,11 @@
 // "explored", again while it still drives (a dropped step must not lose
 // it). Hemmed in by its own map while unseen tiles remain across an open
 // side, it backs off, drives out, and at last asks for a lack of progress
-// rather than calling the arena explored.
+// rather than calling the arena explored. While the start yaw is unknown
+// (a robot that cannot drive the straight run) it maps with the yaw
+// relative to the start, which is the true one up to a quarter turn. A
+// relocation right after driving is a fall (off the tiles, into a hole):
+// the tile it fell on is a hole on the map from then on.
 //
 // It drives the FSM state "explore". While it drives, the green LED (led8)
 // is on and the others are off.
