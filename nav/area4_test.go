@@ -120,3 +120,55 @@ func TestArea4FreeSpace(t *testing.T) {
 		})
 	}
 }
+
+// TestArea4OnlyOtherSide: a green connection (areas 1 and 4) beside the
+// start opens onto one tile seen below it, which a wall parts from the
+// start's row; the rest of that room was never seen (more-worlds
+// resolucion_bordes_y_area_4: its area-4 room's own wall, off the tile
+// grid, leaves no way in on the lattice; map 0.317, '0' on every room-4
+// tile). When every other open side of the connection leads into the
+// start's area, that tile is the connection's area-4 side, and area 4
+// spreads on from it; while a side of the connection is still unseen, it
+// is not told.
+func TestArea4OnlyOtherSide(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		rightWall bool // a wall on the green tile's right side
+		want      int8
+	}{
+		{name: "every other side seen", rightWall: true, want: 4},
+		{name: "a side unseen", rightWall: false, want: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// S at (0,0), green G at (0,1), B at (1,1) below G.
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			m.SetFloor(r, c, FloorPlain)
+			m.SetFloor(r, c+1, FloorGreen)
+			m.SetFloor(r+1, c+1, FloorPlain)
+			for k := 4 * c; k <= 4*c+8; k++ {
+				m.SetWall(4*r, k) // above S and G
+			}
+			for k := 4 * c; k <= 4*c+4; k++ {
+				m.SetWall(4*r+4, k) // below S
+			}
+			for k := 4 * r; k <= 4*r+4; k++ {
+				m.SetWall(k, 4*c) // left of S
+				if tc.rightWall {
+					m.SetWall(k, 4*c+8) // right of G
+				}
+			}
+			for k := 4*r + 4; k <= 4*r+8; k++ {
+				m.SetWall(k, 4*c+4) // left of B
+			}
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			if got := area[r*n+c]; got != 1 {
+				t.Errorf("start: area %d, want 1", got)
+			}
+			if got := area[(r+1)*n+c+1]; got != tc.want {
+				t.Errorf("tile below the connection: area %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

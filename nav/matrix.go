@@ -179,6 +179,9 @@ func (m *Map) Areas() []int8 {
 					best = c
 				}
 			}
+			if best < 0 && len(cands) == 1 && m.onlyOtherSide(p, cands[0], int8(a), comp, compArea) {
+				best = cands[0]
+			}
 		}
 		for _, c := range cands {
 			if c == best {
@@ -264,6 +267,23 @@ func (m *Map) Areas() []int8 {
 		}
 	}
 	return area
+}
+
+// onlyOtherSide reports whether component cand is the only way from
+// connection tile p into another area than a: every open side of p leads to
+// a tile seen, of area a or of cand. A connection tile joins the two areas
+// its colour names (docs/erebus-rules.md §3; Erebus builds them between
+// areas), so its area-4 side is then cand, however little of that room the
+// robot saw (an area-4 room whose own walls, off the tile grid, leave no
+// way in on the lattice).
+func (m *Map) onlyOtherSide(p int, cand int32, a int8, comp []int32, compArea []int8) bool {
+	for _, nb := range m.openNeighbours(p) {
+		c := comp[nb]
+		if c < 0 || (c != cand && compArea[c] != a) {
+			return false // unseen, another connection tile, or another area
+		}
+	}
+	return true
 }
 
 // openNeighbours returns the tiles next to tile t not separated from it by

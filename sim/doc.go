@@ -24,8 +24,10 @@
 //     that swings a device sphere into a solid pushes the robot off it by
 //     the overlap, else turns less. A robot whose centre is over a hole's
 //     0.088 m opening
-//     (inside its 16 mm rims) falls (gravity) and stops moving; below
-//     y −0.035 the referee relocates it.
+//     (inside its 16 mm rims) falls (gravity) and stops moving, and so
+//     does one whose centre is past the tiles (a gap in the outer wall, a
+//     tile without floor: the tiles' floor boxes are Erebus's only floor);
+//     below y −0.035 the referee relocates it.
 //  2. calls the Supervisor with the pose, height, velocity (as Webots'
 //     getVelocity: linear m/s then angular rad/s) and at most one packet
 //     from the supervisor's queue, then applies its answer: packets for the

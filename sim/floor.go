@@ -95,6 +95,20 @@ func (f *floorMap) packed(x, z float64) uint32 {
 	return f.pk[i]
 }
 
+// hasFloor reports whether (x, z) is over a tile that has a floor or a
+// trap. Erebus's arena has no ground of its own: the tiles' floor boxes
+// are the only floor (worldTile.proto l.68-110: the FLOOR box only when
+// the tile's floor field is TRUE; the worlds hold no other floor Solid),
+// so past the tiles, through a gap in the outer wall or on a tile
+// without floor, the robot falls, and below y −0.035 Erebus relocates it
+// (MainSupervisor.update, docs/erebus-rules.md §2.3). The robot tips once
+// its centre is past the edge, as over a hole's opening; the floor box's
+// inset of half a wall's thickness on an outer side (5 mm) is left out.
+func (f *floorMap) hasFloor(x, z float64) bool {
+	i := f.index(x, z)
+	return i >= 0 && f.known[i]
+}
+
 // isHole reports whether (x, z) is over a hole.
 func (f *floorMap) isHole(x, z float64) bool {
 	i := f.index(x, z)

@@ -263,3 +263,33 @@ func TestHoleFall(t *testing.T) {
 		t.Errorf("robot at the bottom of a hole has velocity %v, want 0", v)
 	}
 }
+
+// TestFallOffTheArena: Erebus's tiles are the only floor (worldTile.proto's
+// FLOOR box; the worlds have no ground), so a robot that drives out through
+// a gap in the outer wall falls once its centre is past the last tile's
+// edge, and below y −0.035 the referee relocates it. The simulator used to
+// give the outside a floor of its own: in more-worlds Awesome_world__4_
+// (no outer wall at all) the robot drove outside the arena for most of its
+// game.
+func TestFallOffTheArena(t *testing.T) {
+	// A 1×2 corridor whose top side has no wall.
+	src := arena(1, 2, nil)
+	src = "+   +" + src[5:] // the first line, "+-+-+", without its wall
+	w := mustWorld(t, src)
+	s := mustSim(t, w, Config{})
+	s.SetPose(world.Pose{Pos: w.TileCenter(0, 1), Yaw: 0})
+	setWheels(t, s, 6.28, 6.28)
+	edge := w.TileCenter(0, 0).Z - world.TileSize/2
+	fell := false
+	for i := 0; i < 400 && !fell; i++ {
+		steps(t, s, 1)
+		z := s.Pose().Pos.Z
+		if z >= edge && s.Y() != world.FloorY {
+			t.Fatalf("robot at y=%g at z=%g, still over the tile (its edge is at z=%g)", s.Y(), z, edge)
+		}
+		fell = s.Y() < -0.035
+	}
+	if !fell {
+		t.Fatalf("robot never fell below −0.035 (y=%g, pos %+v): it drove on outside the arena", s.Y(), s.Pose().Pos)
+	}
+}

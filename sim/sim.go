@@ -477,7 +477,7 @@ func (s *Sim) physics(dt float64) {
 			}
 			s.pose.Yaw = normAngle(s.pose.Yaw + turned)
 		}
-		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) && s.overHoleOpening(s.pose.Pos) {
+		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) && s.overHoleOpening(s.pose.Pos) || !s.floor.hasFloor(s.pose.Pos.X, s.pose.Pos.Z) {
 			s.falling = true
 		}
 	}

@@ -21,7 +21,11 @@
 // "explored", again while it still drives (a dropped step must not lose
 // it). Hemmed in by its own map while unseen tiles remain across an open
 // side, it backs off, drives out, and at last asks for a lack of progress
-// rather than calling the arena explored.
+// rather than calling the arena explored. While the start yaw is unknown
+// (a robot that cannot drive the straight run) it maps with the yaw
+// relative to the start, which is the true one up to a quarter turn. A
+// relocation right after driving is a fall (off the tiles, into a hole):
+// the tile it fell on is a hole on the map from then on.
 //
 // It drives the FSM state "explore". While it drives, the green LED (led8)
 // is on and the others are off.
@@ -79,6 +83,9 @@ type Explore struct {
 	fol   nav.Follower
 	calib nav.Calibrator
 
+	// provisional: the map was drawn while the start yaw was unknown.
+	provisional bool
+
 	wasDriver    bool
 	scanning     bool    // the start scan has begun
 	scanDone     bool    // the start scan is over (or skipped)
@@ -104,6 +111,8 @@ type Explore struct {
 	turnYaw      float64 // the yaw when the escape turn was last checked (turnHeld)
 	turnSteps    int     // steps of the escape turn since then
 	progressPos  geom.Vec2
+	movedPos     geom.Vec2 // where the robot was when it last moved 3 cm, at movedT
+	movedT       float64
 	progressT    float64
 	lopT         float64
 	lastLoP      float64
@@ -178,7 +187,7 @@ func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
 
 func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
-	e.m = nil
+	e.m, e.provisional = nil, false
 	e.goal = -1
 	e.failures = map[int]int{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
@@ -201,6 +210,7 @@ func (e *Explore) Map() *nav.Map { return e.m }
 // Step runs one control step.
 func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
 	e.step = obs.GetStep()
+	prev := e.tr.Pose()
 	pose := e.tr.Update(obs)
 	act := &pluginpb.Action{}
 	if e.m == nil {
@@ -222,15 +232,41 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	}
 	// The tracker's estimate, for the recorder (nav.KeyPose).
 	act.Blackboard = map[string][]byte{nav.KeyPose: nav.EncodePose(pose, e.tr.YawKnown())}
-	if e.tr.YawKnown() {
+	switch {
+	case e.tr.YawKnown() && e.provisional:
+		// The start yaw is known now: the map drawn with the relative
+		// yaw may be a quarter turn off; start it again at the start
+		// tile (the start scan that follows looks at its walls again).
+		e.provisional = false
+		e.m = nav.NewMap(e.m.Start(), e.robot, e.mcfg)
+		e.m.KeepSurfaces()
+		fallthrough
+	case e.tr.YawKnown():
 		e.m.Integrate(obs, pose)
 		e.faces.see(e.m, pose)
+	case !e.tr.Relocated():
+		// The start yaw is not known yet, and may never be (a robot that
+		// cannot drive the straight run, as in a ring of curved walls
+		// round the start tile). Erebus turns the robot at the start to a
+		// side of the start tile (one of nav.StartYaws, docs/erebus-rules.md
+		// §2.5), so the yaw relative to the start is the true yaw up to a
+		// quarter turn, and the robot stays near the start until the run:
+		// a map drawn with it is the true one turned about the start tile,
+		// which Erebus's MapScorer scores as it is (it tries the answer
+		// under four quarter turns, MapScorer.calculateScore). Better sent
+		// than a map of nothing.
+		e.provisional = true
+		e.m.Integrate(obs, pose)
 	}
 	if e.tr.Relocated() {
+		e.fell(prev, obs.GetSimTime())
 		e.scanDone = true // the start scan is for the start tile only
 		e.fol.Set(nil)
 		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
 		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
+	}
+	if pose.Dist(e.movedPos) > 0.03 {
+		e.movedPos, e.movedT = pose.Vec2, obs.GetSimTime()
 	}
 	if e.step%uint64(e.mapEvery) == 0 {
 		e.publish(act)
@@ -428,6 +464,29 @@ func (e *Explore) turnHeld(pose nav.Pose) bool {
 	held := math.Abs(nav.WrapAngle(pose.Yaw-e.turnYaw)) < heldYaw
 	e.turnSteps = 0
 	return held
+}
+
+// fallWindowS: a relocation less than this many seconds (game time) after
+// the robot last moved 3 cm, and after explore last asked for a lack of
+// progress, is a fall. Erebus relocates the robot by itself only when it
+// stood still for 20 s or fell below y −0.035 (MainSupervisor.update,
+// docs/erebus-rules.md §2.3), and the behaviors ask for one only after
+// seconds without progress (lop_s).
+const fallWindowS = 5
+
+// fell marks where the robot fell, when the relocation just seen was a
+// fall (fallWindowS): the tile under its centre at its last pose p, when
+// the map does not know that tile's floor, is a hole from now on, so plans
+// keep off it. Past a gap in the outer wall, or on a tile without floor,
+// Erebus has no floor at all (worldTile.proto's FLOOR box is the only
+// floor), and what the colour sensor sees there is no tile colour.
+func (e *Explore) fell(p nav.Pose, now float64) {
+	if e.m == nil || now-e.movedT >= fallWindowS || now-e.lastLoP < fallWindowS {
+		return
+	}
+	if tr, tc, ok := e.m.TileOf(p.Vec2); ok && e.m.Floor(tr, tc) == nav.FloorUnknown {
+		e.m.SetFloor(tr, tc, nav.FloorHole)
+	}
 }
 
 // Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
