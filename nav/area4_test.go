@@ -172,3 +172,85 @@ func TestArea4OnlyOtherSide(t *testing.T) {
 		})
 	}
 }
+
+// TestCurvePocketJoinsNoRooms: a curved wall in a corner quarter of a tile,
+// its arc towards the tile's centre (Erebus's MapAnswer writes it as the
+// quarter's two inner sides), leaves a pocket between the arc and the
+// corner; the half of the tile's side beside the pocket is open onto an
+// area-4 room, the other half is a wall (v26 mapping_example_3). The
+// pocket joins the area-4 room to nothing: the tile and the room behind it
+// are area 3, as the connections beside them say. Before pocket the two
+// rooms were one component beside all three connections and got one area
+// (area 4 in the game, its whole room '*'; here area 1).
+func TestCurvePocketJoinsNoRooms(t *testing.T) {
+	// Tiles relative to the start S (0,0):
+	//   row 0: S  G  A  A     G green (areas 1, 4), A the area-4 room
+	//   row 1: Y  B  B  R     Y yellow (1, 3), R red (3, 4), B area 3
+	// S opens onto G and Y, G onto A, A onto R, Y onto B, R onto B's
+	// lower half. Between A and B: the left tile's side is a wall, the
+	// right one's (above the pocket) is open on its right half only.
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+	r, c := m.StartTile()
+	floors := [2][4]Floor{
+		{FloorPlain, FloorGreen, FloorPlain, FloorPlain},
+		{FloorYellow, FloorPlain, FloorPlain, FloorRed},
+	}
+	for i := range floors {
+		for j, f := range floors[i] {
+			m.SetFloor(r+i, c+j, f)
+		}
+	}
+	h := func(row, c0, c1 int) { // cells (row, c0..c1)
+		for k := c0; k <= c1; k++ {
+			m.SetWall(row, k)
+		}
+	}
+	v := func(col, r0, r1 int) { // cells (r0..r1, col)
+		for k := r0; k <= r1; k++ {
+			m.SetWall(k, col)
+		}
+	}
+	R, C := 4*r, 4*c
+	h(R, C, C+16)     // top of the arena
+	h(R+8, C, C+16)   // bottom
+	v(C, R, R+8)      // left
+	v(C+16, R, R+8)   // right
+	h(R+4, C+4, C+8)  // G | B below it
+	h(R+4, C+8, C+10) // A | B: the left half of the side over B (1,2)
+	v(C+12, R+4, R+6) // B (1,2) | R: the upper half
+	{
+		// The curve in B (1,2)'s top-right quarter (origin
+		// (R+4, C+10)): its bottom and left sides, the corner
+		// between them left open (MapAnswer's curve value 3).
+		m.SetWall(R+4+2, C+10+1)
+		m.SetWall(R+4+2, C+10+2)
+		m.SetWall(R+4+1, C+10)
+		m.SetWall(R+4, C+10)
+	}
+	area := m.Areas()
+	n := 2*MaxTiles + 1
+	for _, a := range [][2]int{{0, 2}, {0, 3}} {
+		if got := area[(r+a[0])*n+c+a[1]]; got != 4 {
+			t.Errorf("area-4 room tile %v: area %d, want 4", a, got)
+		}
+	}
+	for _, b := range [][2]int{{1, 1}, {1, 2}} {
+		if got := area[(r+b[0])*n+c+b[1]]; got != 3 {
+			t.Errorf("room tile %v: area %d, want 3", b, got)
+		}
+	}
+	mx := m.Matrix(nil)
+	// The matrix's first '5' is the start's top-left quarter
+	// centre, cell (1, 1) of the arena.
+	sr, sc := -1, -1
+	for i := range mx {
+		for j := range mx[i] {
+			if mx[i][j] == "5" && sr < 0 {
+				sr, sc = i, j
+			}
+		}
+	}
+	if got := mx[sr+4][sc+4]; got == "*" {
+		t.Errorf("room tile (1,1)'s quarter centre is %q, want no '*'", got)
+	}
+}

@@ -286,26 +286,68 @@ func (m *Map) onlyOtherSide(p int, cand int32, a int8, comp []int32, compArea []
 	return true
 }
 
-// openNeighbours returns the tiles next to tile t not separated from it by
-// a wall on both quarters of their shared side.
+// openNeighbours returns the tiles next to tile t joined to it through an
+// open quarter of their shared side whose quarter tiles on both sides are
+// no pockets (pocket).
 func (m *Map) openNeighbours(t int) []int {
 	tr, tc := t/gridTiles, t%gridTiles
 	var out []int
 	r, c := 4*tr, 4*tc
+	// through reports whether the quarter side at cell (row, col) joins
+	// quarter q of t to quarter qn of the tile nb beyond it.
+	through := func(row, col, q, nb, qn int) bool {
+		return !m.Wall(row, col) && !m.pocket(t, q) && !m.pocket(nb, qn)
+	}
 	// top, bottom: horizontal line; left, right: vertical line.
-	if tr > 0 && (!m.Wall(r, c+1) || !m.Wall(r, c+3)) {
-		out = append(out, t-gridTiles)
+	if up := t - gridTiles; tr > 0 && (through(r, c+1, qTL, up, qBL) || through(r, c+3, qTR, up, qBR)) {
+		out = append(out, up)
 	}
-	if tr < gridTiles-1 && (!m.Wall(r+4, c+1) || !m.Wall(r+4, c+3)) {
-		out = append(out, t+gridTiles)
+	if dn := t + gridTiles; tr < gridTiles-1 && (through(r+4, c+1, qBL, dn, qTL) || through(r+4, c+3, qBR, dn, qTR)) {
+		out = append(out, dn)
 	}
-	if tc > 0 && (!m.Wall(r+1, c) || !m.Wall(r+3, c)) {
-		out = append(out, t-1)
+	if lf := t - 1; tc > 0 && (through(r+1, c, qTL, lf, qTR) || through(r+3, c, qBL, lf, qBR)) {
+		out = append(out, lf)
 	}
-	if tc < gridTiles-1 && (!m.Wall(r+1, c+4) || !m.Wall(r+3, c+4)) {
-		out = append(out, t+1)
+	if rt := t + 1; tc < gridTiles-1 && (through(r+1, c+4, qTR, rt, qTL) || through(r+3, c+4, qBR, rt, qBL)) {
+		out = append(out, rt)
 	}
 	return out
+}
+
+// Quarter tiles, as MapAnswer numbers a tile's quadrants (docs/erebus-rules.md §3).
+const (
+	qTL = iota
+	qTR
+	qBL
+	qBR
+)
+
+// pocketInner lists, per quarter, the tile's two half-line cells (relative
+// to the tile's top-left cell) on the quarter's inner sides, and then the
+// other two.
+var pocketInner = [4][4][2]int{
+	qTL: {{1, 2}, {2, 1}, {2, 3}, {3, 2}},
+	qTR: {{1, 2}, {2, 3}, {2, 1}, {3, 2}},
+	qBL: {{3, 2}, {2, 1}, {2, 3}, {1, 2}},
+	qBR: {{3, 2}, {2, 3}, {2, 1}, {1, 2}},
+}
+
+// pocket reports whether quarter q of tile t is cut off from the rest of
+// its tile: both of its inner sides (on the tile's half lines) are walls
+// and the other three quarters are joined to one another. A curved wall
+// whose arc bulges towards the tile's centre does that: Erebus's MapAnswer
+// writes a curve as its quadrant's two inner sides (docs/erebus-rules.md
+// §3, curve values 1-4), and the floor between the arc and the tile's
+// corner is reached only from the tiles beyond the quarter's outer sides.
+// A quarter side open into a pocket joins those tiles to the pocket, not
+// to the tile: the tile, one room of the world (worldTile's room), is what
+// its other quarters are joined to (mapping_example_3: an area-3 tile whose
+// corner pocket opens onto area 4 was mapped '*' with its whole room).
+func (m *Map) pocket(t, q int) bool {
+	r, c := 4*(t/gridTiles), 4*(t%gridTiles)
+	in := &pocketInner[q]
+	return m.Wall(r+in[0][0], c+in[0][1]) && m.Wall(r+in[1][0], c+in[1][1]) &&
+		!m.Wall(r+in[2][0], c+in[2][1]) && !m.Wall(r+in[3][0], c+in[3][1])
 }
 
 // MinMatrixTiles is the least number of tiles Matrix covers each way

@@ -95,6 +95,7 @@ type Explore struct {
 	goalPt       geom.Vec2
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
+	retried      map[int]bool // given-up tiles handed back once (retryGivenUp)
 	planVer      uint64
 	planStep     uint64
 	needPlan     bool
@@ -189,7 +190,7 @@ func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
 	e.m, e.provisional = nil, false
 	e.goal = -1
-	e.failures = map[int]int{}
+	e.failures, e.retried = map[int]int{}, map[int]bool{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
 	e.needPlan = true
 	e.explored = false
@@ -688,6 +689,10 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 			e.needPlan = true
 			return false
 		}
+		if e.retryGivenUp() {
+			e.needPlan = true
+			return false
+		}
 		e.explored = true
 		return false
 	}
@@ -699,6 +704,30 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 	e.goal, e.goalPt = best, bestPt
 	e.fol.Set(f.PathTo(bestPt))
 	return true
+}
+
+// retryGivenUp hands every tile given up so far back once, and reports
+// whether it handed back any: with no other floor left to see, a tile
+// given up earlier is tried again before the arena is called explored.
+// A tile is given up after goal_failures failed attempts, and an attempt
+// fails when the robot is stuck for stuck_s anywhere on the way, not only
+// at the tile (v26 mapping_example_3: a checkpoint tile given up at 69 s
+// and 72 s, both times stuck on a curved wall three tiles from it, and
+// never seen: its '4's and the sign on its wall missing from the map).
+// The plans differ by then (CloseCorners, a map that grew), and the
+// failures count afresh; a tile is handed back at most once.
+func (e *Explore) retryGivenUp() bool {
+	var ids []int
+	for id, n := range e.failures {
+		if n >= e.goalFails && !e.retried[id] {
+			ids = append(ids, id)
+		}
+	}
+	for _, id := range ids {
+		e.retried[id] = true
+		e.failures[id] = 0
+	}
+	return len(ids) > 0
 }
 
 // approaches returns where the robot may stand to see the floor of the
