@@ -93,7 +93,7 @@ func (f *Follower) Done() bool { return f.next >= len(f.path) }
 // Step returns the wheel speeds for pose p, and done once the last point
 // is reached.
 func (f *Follower) Step(p Pose) (left, right float64, done bool) {
-	if f.next == 0 && len(f.path) >= 2 && onLeg(p.Vec2, f.path[0], f.path[1], f.D.Tolerance) {
+	if f.next == 0 && len(f.path) >= 2 && onLeg(p.Vec2, f.path[0], f.path[1], onLegTol) {
 		// The robot stands on the first leg already (a search seeded at
 		// the corner behind it): driving back to the first point would
 		// only turn it round to come back along the same line. Each
@@ -122,6 +122,14 @@ func (f *Follower) Step(p Pose) (left, right float64, done bool) {
 	}
 	return 0, 0, true
 }
+
+// onLegTol is how near the line of a path's first leg the robot must
+// stand to drive on along it: driving from there to the second point it
+// keeps within 5 mm of the leg, less than the margin seedClear keeps past
+// the body's radius and the wall's half thickness (8 mm), so it passes no
+// nearer a blocked corner than the search allowed (a tolerance of 1.5 cm
+// lost 10 signs in R2D2__7_ of shared/more-worlds).
+const onLegTol = 0.005
 
 // onLeg reports whether q lies between a and b, within tol of the line
 // through them.

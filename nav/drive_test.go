@@ -20,7 +20,8 @@ func TestFollowerStartsOnTheFirstLeg(t *testing.T) {
 		want geom.Vec2 // the point it drives to first
 	}{
 		{"on the leg, a third of the way", geom.Vec2{X: -0.10, Z: -0.20}, b},
-		{"on the leg, 1 cm to its side", geom.Vec2{X: -0.10 + 0.007, Z: -0.20 + 0.007}, b},
+		{"on the leg, 3 mm to its side", geom.Vec2{X: -0.10 + 0.002, Z: -0.20 + 0.002}, b},
+		{"1 cm to its side", geom.Vec2{X: -0.10 + 0.007, Z: -0.20 + 0.007}, a},
 		{"beside the leg", geom.Vec2{X: -0.10 + 0.02, Z: -0.20 + 0.02}, a},
 		{"before the first point", geom.Vec2{X: -0.14, Z: -0.16}, a},
 	} {
