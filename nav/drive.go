@@ -93,6 +93,14 @@ func (f *Follower) Done() bool { return f.next >= len(f.path) }
 // Step returns the wheel speeds for pose p, and done once the last point
 // is reached.
 func (f *Follower) Step(p Pose) (left, right float64, done bool) {
+	if f.next == 0 && len(f.path) >= 2 && onLeg(p.Vec2, f.path[0], f.path[1], onLegTol) {
+		// The robot stands on the first leg already (a search seeded at
+		// the corner behind it): driving back to the first point would
+		// only turn it round to come back along the same line. Each
+		// replan of such a path turned it round again (mapping_example_3
+		// of Erebus v26.1: 6 s turning on the spot, the goal given up).
+		f.next = 1
+	}
 	for f.next < len(f.path) {
 		last := f.next == len(f.path)-1
 		tol := f.D.Tolerance
@@ -113,6 +121,27 @@ func (f *Follower) Step(p Pose) (left, right float64, done bool) {
 		return l, r, false
 	}
 	return 0, 0, true
+}
+
+// onLegTol is how near the line of a path's first leg the robot must
+// stand to drive on along it: driving from there to the second point it
+// keeps within 5 mm of the leg, less than the margin seedClear keeps past
+// the body's radius and the wall's half thickness (8 mm), so it passes no
+// nearer a blocked corner than the search allowed (a tolerance of 1.5 cm
+// lost 10 signs in R2D2__7_ of shared/more-worlds).
+const onLegTol = 0.005
+
+// onLeg reports whether q lies between a and b, within tol of the line
+// through them.
+func onLeg(q, a, b geom.Vec2, tol float64) bool {
+	dx, dz := b.X-a.X, b.Z-a.Z
+	l := math.Hypot(dx, dz)
+	if l < 1e-9 {
+		return false
+	}
+	u := ((q.X-a.X)*dx + (q.Z-a.Z)*dz) / l // along, m
+	perp := math.Abs((q.X-a.X)*dz-(q.Z-a.Z)*dx) / l
+	return u > 0 && u < l && perp < tol
 }
 
 // turnAhead reports whether the path turns sharply after the next point.

@@ -602,33 +602,49 @@ func (e *Explore) pathBlocked() bool {
 func (e *Explore) plan(pose nav.Pose, step uint64) {
 	e.needPlan = false
 	e.planVer, e.planStep = e.m.Version(), step
-	if !e.planWith(pose, e.costs) {
+	prevFace := e.face.key
+	e.face.key = -1
+	if !e.planWith(pose, e.costs, prevFace) {
 		// Nothing left: look again through the nodes blocked only by
 		// readings off the wall lines before calling it explored.
 		k := e.costs
 		k.IgnoreObstacles = true
-		e.planWith(pose, k)
+		e.planWith(pose, k, prevFace)
 	}
 	if e.explored {
 		// Every reachable floor seen: look at the wall faces no camera
 		// has looked at yet (signs hang on them) before calling it explored.
 		f := e.m.Search(pose.Vec2, e.costs)
+		if f.Reached() < hemmedNodes && f.Reached() < e.maxReached/4 {
+			// Hemmed in where a face was looked at from (a pocket the
+			// sweep drove into, its walls now seen close): the faces left
+			// are out of this search's reach, not looked at. Look for them
+			// through the nodes blocked only by readings off the wall
+			// lines, as the floors' second plan does.
+			k := e.costs
+			k.IgnoreObstacles = true
+			f = e.m.Search(pose.Vec2, k)
+		}
 		if g, ok := e.faces.next(e.m, f); ok {
 			e.explored = false
-			if g.key != e.face.key {
-				e.faceHold = 0
-			}
-			e.face = g
-			e.fol.Set(f.PathTo(g.at))
-			return
+			e.lookAt(f, g, prevFace)
 		}
 	}
-	e.face.key = -1
+}
+
+// lookAt sets the path to g, a place to look at a face from (prev the face
+// of the previous plan, whose steps facing it are kept).
+func (e *Explore) lookAt(f *nav.Field, g faceGoal, prev faceKey) {
+	if g.key != prev {
+		e.faceHold = 0
+	}
+	e.face = g
+	e.fol.Set(f.PathTo(g.at))
 }
 
 // planWith plans with costs k and reports whether it found a goal; when
 // it found none, e.explored or a back-off is set.
-func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
+func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 	f := e.m.Search(pose.Vec2, k)
 	r0, c0, r1, c1 := e.m.Bounds()
 	best, bestCost := -1, math.Inf(1)
@@ -698,6 +714,18 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs) bool {
 	}
 	e.maxReached = max(e.maxReached, f.Reached())
 	e.boxedIn = 0
+	if g, c := e.faces.nextSurface(e.m, f, faceGoal{}, bestCost); c < bestCost {
+		// A face of a curved wall not looked at yet, nearer than the next
+		// floor: look at it on the way. A curve's faces do not lie along
+		// the ways between tiles (the concave one turns from them), so
+		// exploring the floors seldom looks at them, and the sweep after
+		// the floors may run out of game time before it comes back (v26.1
+		// world4: a target on the concave face of a curve passed 0.1 m
+		// away edge-on, the sweep ending in area 4 at the time limit).
+		e.goal = -1
+		e.lookAt(f, g, prevFace)
+		return true
+	}
 	if best != e.goal {
 		e.facing = 0
 	}
