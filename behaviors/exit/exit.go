@@ -165,6 +165,7 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 	n.lastDecode = math.Inf(-1)
 	n.needPlan = true
 	*x = n
+	x.fol.Tight = x.maps.Tight
 	return nil
 }
 
