@@ -53,3 +53,75 @@ func TestDiagonalPastWallEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestTight: the leg across the quarter between the two wall ends is
+// tight, in either direction and as part of a longer diagonal run; a
+// diagonal across a quarter with a free corner, a straight leg, and legs
+// between points off the lattice are not.
+func TestTight(t *testing.T) {
+	m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
+	tr, tc := m.StartTile()
+	r, col := 4*tr, 4*tc
+	for j := 0; j <= 4; j++ {
+		if j <= 2 {
+			m.SetWall(r, col+j) // the left half of the top side
+		}
+		if j >= 2 {
+			m.SetWall(r+j, col+4) // the bottom half of the right side
+		}
+	}
+	for _, c := range []struct {
+		name string
+		a, b geom.Vec2
+		want bool
+	}{
+		{"the gap", geom.Vec2{X: 0.06, Z: 0.06}, geom.Vec2{X: 0.12, Z: 0}, true},
+		{"the gap, back", geom.Vec2{X: 0.12, Z: 0}, geom.Vec2{X: 0.06, Z: 0.06}, true},
+		{"a run through it", geom.Vec2{X: 0, Z: 0.12}, geom.Vec2{X: 0.18, Z: -0.06}, true},
+		{"the other diagonal", geom.Vec2{X: 0.06, Z: 0}, geom.Vec2{X: 0.12, Z: 0.06}, false},
+		{"a free quarter", geom.Vec2{X: 0, Z: 0.12}, geom.Vec2{X: 0.06, Z: 0.06}, false},
+		{"straight", geom.Vec2{X: 0.06, Z: 0.06}, geom.Vec2{X: 0.06, Z: 0}, false},
+		{"off the lattice", geom.Vec2{X: 0.061, Z: 0.06}, geom.Vec2{X: 0.121, Z: 0}, false},
+	} {
+		if got := m.Tight(c.a, c.b); got != c.want {
+			t.Errorf("%s: Tight(%v, %v) = %v, want %v", c.name, c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestFollowerTightLeg: on a tight leg the follower aims along the leg's
+// line, not at its end; a new path Set while the robot is in the gap
+// keeps the leg to its end first (turning in the gap wedges the body).
+func TestFollowerTightLeg(t *testing.T) {
+	a, b := geom.Vec2{X: 0.06, Z: 0.06}, geom.Vec2{X: 0.12, Z: 0}
+	tight := func(p, q geom.Vec2) bool {
+		return p.Dist(a) < 1e-9 && q.Dist(b) < 1e-9 || p.Dist(b) < 1e-9 && q.Dist(a) < 1e-9
+	}
+	f := nav.Follower{D: nav.DefaultDriver(), Tight: tight}
+	f.Set(nav.Path{a, b})
+	// At a, facing along the leg: it moves on to the leg.
+	yaw := nav.YawTowards(a, b)
+	if _, _, done := f.Step(nav.Pose{Vec2: a, Yaw: yaw}); done {
+		t.Fatal("done at the leg's start")
+	}
+	// 1 cm into the gap, 3 mm right of the line, heading at b: the
+	// robot steers back to the line (towards its left: the right wheel
+	// faster), where aiming at b it would drive straight on.
+	u := geom.Vec2{X: (b.X - a.X) / a.Dist(b), Z: (b.Z - a.Z) / a.Dist(b)}
+	right := geom.Vec2{X: -u.Z, Z: u.X} // the robot's right, facing along u (x right, z back)
+	p := geom.Vec2{X: a.X + 0.01*u.X + 0.003*right.X, Z: a.Z + 0.01*u.Z + 0.003*right.Z}
+	l, r, _ := f.Step(nav.Pose{Vec2: p, Yaw: nav.YawTowards(p, b)})
+	if !(r > l) {
+		t.Errorf("off the line: wheels %.2f, %.2f; want the right one faster (back to the line)", l, r)
+	}
+	// A new path back the way it came: the leg is driven to b first.
+	f.Set(nav.Path{a, {X: 0, Z: 0.06}})
+	if rem := f.Remaining(); len(rem) != 3 || rem[0] != b || rem[1] != a {
+		t.Errorf("after Set in the gap: remaining %v, want b, a, then the new path", rem)
+	}
+	// Set(nil) stops at once.
+	f.Set(nil)
+	if !f.Done() {
+		t.Error("Set(nil) in the gap: not done")
+	}
+}

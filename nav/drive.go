@@ -29,8 +29,13 @@ func DefaultDriver() Driver {
 // Turn returns the wheel speeds that turn the robot on the spot towards
 // yaw, and done when it is within 0.05 rad.
 func (d Driver) Turn(p Pose, yaw float64) (left, right float64, done bool) {
+	return d.turnWithin(p, yaw, 0.05)
+}
+
+// turnWithin is Turn, done within tol rad.
+func (d Driver) turnWithin(p Pose, yaw, tol float64) (left, right float64, done bool) {
 	e := WrapAngle(yaw - p.Yaw)
-	if math.Abs(e) < 0.05 {
+	if math.Abs(e) < tol {
 		return 0, 0, true
 	}
 	s := clamp(12*e, -d.MaxWheel, d.MaxWheel)
@@ -67,14 +72,63 @@ func (d Driver) Toward(p Pose, q geom.Vec2, slowDown bool) (left, right float64,
 
 // Follower drives along a Path point after point.
 type Follower struct {
-	D    Driver
-	path Path
-	next int
+	D Driver
+	// Tight, when set, reports whether the leg from a to b passes a gap
+	// barely wider than the body (Map.Tight). The robot then reaches a to
+	// within tightTol (not the 2 cm of a point on the way), turns on the
+	// spot to face b to within tightYaw, and keeps to the line from a to b
+	// until it has passed b, even when a new path is Set meanwhile:
+	// entering such a gap a centimetre off its line, or turning in it,
+	// wedges the body between its two ends (Area123Joaco2 of
+	// shared/more-worlds). Nil: no leg is tight.
+	Tight func(a, b geom.Vec2) bool
+	path  Path
+	next  int
+	tight []int8 // per point i ≥ 1: whether the leg into it is tight (0 not asked yet, 1 yes, -1 no)
+	// inTight: the robot is on the tight leg into path[next], past its
+	// first point.
+	inTight bool
 }
 
+// Precision of a tight leg (Follower.Tight). The default robot's
+// distance-sensor spheres reach 3.8 cm each side of its heading (ps2 and
+// ps5 at 3.5 cm out, radius 3 mm: robot proto), against 3.9 cm from the
+// middle of a 7.8 cm gap to either end: 0.9 mm of room each side when the
+// heading follows the line, none once it is 5° off. The robot aims
+// tightAim ahead along the line, so that an offset from it at the leg's
+// first point (up to tightTol, GPS noise included) shrinks over the 4 cm
+// to the gap's middle with the heading at most a few degrees off.
+const (
+	tightTol  = 0.006 // m, to the leg's first point
+	tightYaw  = 0.03  // rad, of the heading along the leg before it
+	tightAim  = 0.02  // m, how far ahead along the line the robot aims
+	tightLost = 0.02  // m off the line: the robot is not on the leg (relocated, pushed off)
+)
+
 // Set starts following path (its first point is skipped when the robot
-// is already there).
-func (f *Follower) Set(path Path) { f.path, f.next = path, 0 }
+// is already there). While the robot is on a tight leg (Tight) it drives
+// that leg to its end first and then along path from that end on: from
+// where path passes the leg's end, else from its start (a leg back to
+// the first point of path is itself tight, so the robot turns at the
+// end, not in the gap). Set(nil) stops at once.
+func (f *Follower) Set(path Path) {
+	f.tight = f.tight[:0]
+	if len(path) == 0 || !f.inTight {
+		f.path, f.next, f.inTight = path, 0, false
+		return
+	}
+	a, b := f.path[f.next-1], f.path[f.next]
+	k := 0
+	for i, q := range path {
+		if q.Dist(b) < 1e-6 {
+			k = i + 1
+			break
+		}
+	}
+	np := make(Path, 0, 2+len(path)-k)
+	np = append(np, a, b)
+	f.path, f.next = append(np, path[k:]...), 1
+}
 
 // Path returns the path being followed.
 func (f *Follower) Path() Path { return f.path }
@@ -90,6 +144,23 @@ func (f *Follower) Remaining() Path {
 // Done reports whether the last point has been reached.
 func (f *Follower) Done() bool { return f.next >= len(f.path) }
 
+// tightInto reports whether the leg into path point i (≥ 1) is tight.
+func (f *Follower) tightInto(i int) bool {
+	if f.Tight == nil || i < 1 || i >= len(f.path) {
+		return false
+	}
+	for len(f.tight) < len(f.path) {
+		f.tight = append(f.tight, 0)
+	}
+	if f.tight[i] == 0 {
+		f.tight[i] = -1
+		if f.Tight(f.path[i-1], f.path[i]) {
+			f.tight[i] = 1
+		}
+	}
+	return f.tight[i] > 0
+}
+
 // Step returns the wheel speeds for pose p, and done once the last point
 // is reached.
 func (f *Follower) Step(p Pose) (left, right float64, done bool) {
@@ -102,24 +173,39 @@ func (f *Follower) Step(p Pose) (left, right float64, done bool) {
 		f.next = 1
 	}
 	for f.next < len(f.path) {
+		if l, r, ok := f.tightLeg(p); ok {
+			return l, r, false
+		}
+		if f.next >= len(f.path) {
+			break
+		}
 		last := f.next == len(f.path)-1
+		entry := f.tightInto(f.next + 1)
 		tol := f.D.Tolerance
-		if !last {
+		switch {
+		case entry:
+			tol = tightTol
+		case !last:
 			tol = math.Max(tol, 0.02)
 		}
 		if p.Dist(f.path[f.next]) < tol {
+			if entry {
+				if l, r, ok := f.D.turnWithin(p, YawTowards(f.path[f.next], f.path[f.next+1]), tightYaw); !ok {
+					return l, r, false
+				}
+			}
 			f.next++
 			continue
 		}
 		d := f.D
 		d.Tolerance = tol
-		l, r, arrived := d.Toward(p, f.path[f.next], last || f.turnAhead())
+		l, r, arrived := d.Toward(p, f.path[f.next], last || entry || f.turnAhead())
 		if arrived {
-			f.next++
-			continue
+			continue // checked again above: a tight leg's entry turns first
 		}
 		return l, r, false
 	}
+	f.inTight = false
 	return 0, 0, true
 }
 
@@ -142,6 +228,31 @@ func onLeg(q, a, b geom.Vec2, tol float64) bool {
 	u := ((q.X-a.X)*dx + (q.Z-a.Z)*dz) / l // along, m
 	perp := math.Abs((q.X-a.X)*dz-(q.Z-a.Z)*dx) / l
 	return u > 0 && u < l && perp < tol
+}
+
+// tightLeg drives the tight leg into path[next], if it is one and the
+// robot is on it (ok), keeping to its line; past the leg's end it moves
+// next on and reports !ok.
+func (f *Follower) tightLeg(p Pose) (left, right float64, ok bool) {
+	f.inTight = false
+	if f.next < 1 || !f.tightInto(f.next) {
+		return 0, 0, false
+	}
+	a, b := f.path[f.next-1], f.path[f.next]
+	l := a.Dist(b)
+	ux, uz := (b.X-a.X)/l, (b.Z-a.Z)/l
+	t := (p.X-a.X)*ux + (p.Z-a.Z)*uz
+	off := math.Abs((p.X-a.X)*uz - (p.Z-a.Z)*ux)
+	if t >= l-tightTol || off > tightLost {
+		f.next++
+		return 0, 0, false
+	}
+	f.inTight = t > 0
+	s := math.Min(math.Max(t, 0)+tightAim, l)
+	d := f.D
+	d.Tolerance = 0
+	left, right, _ = d.Toward(p, geom.Vec2{X: a.X + s*ux, Z: a.Z + s*uz}, true)
+	return left, right, true
 }
 
 // turnAhead reports whether the path turns sharply after the next point.

@@ -108,6 +108,10 @@ type MapReader struct {
 	ok    bool
 }
 
+// Tight is Map.Tight on the map last read, false before one was read
+// (a Follower.Tight for a behavior that reads the map another publishes).
+func (r *MapReader) Tight(a, b geom.Vec2) bool { return r.ok && r.m.Tight(a, b) }
+
 // Read returns the map b encodes, which plans exactly as DecodeMap(b,
 // Robot) would. The Map returned is the same from call to call; on an
 // error it is left as it was.

@@ -165,6 +165,7 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 	n.lastDecode = math.Inf(-1)
 	n.needPlan = true
 	*x = n
+	x.fol.Tight = x.maps.Tight
 	return nil
 }
 
@@ -380,12 +381,7 @@ func (x *Exit) estimate(pose nav.Pose) {
 		x.homeTime = pose.Dist(x.start)/x.speed + 5
 		return
 	}
-	k := nav.Costs{Swamp: 5, Unknown: 0.5}
-	path, cost, ok := x.m.PlanTo(pose.Vec2, x.m.Start(), k)
-	if !ok {
-		k.IgnoreObstacles = true
-		path, cost, ok = x.m.PlanTo(pose.Vec2, x.m.Start(), k)
-	}
+	path, cost, ok := x.planHome(pose.Vec2, nav.Costs{Swamp: 5, Unknown: 0.5})
 	if !ok {
 		// No known way: assume the straight line through unknown ground.
 		x.homeTime = 3 * pose.Dist(x.m.Start()) / x.speed
@@ -465,12 +461,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.decode(obs, now)
 		var path nav.Path
 		if x.m != nil {
-			k := nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10}
-			path, _, _ = x.m.PlanTo(pose.Vec2, x.target(), k)
-			if path == nil {
-				k.IgnoreObstacles = true
-				path, _, _ = x.m.PlanTo(pose.Vec2, x.target(), k)
-			}
+			path, _, _ = x.planHome(pose.Vec2, nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10})
 		}
 		if path == nil {
 			path = nav.Path{pose.Vec2, x.target()}
@@ -485,6 +476,25 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.needPlan = true
 	}
 	return l, r, false
+}
+
+// planHome plans the way from p to the start on the map (which must be
+// set) under costs k, with squeezes past obstacles and diagonals past wall
+// ends weighed as explore's plans weigh them (nav.DefaultCosts): with
+// neither the robot found no way back from the parts of the arena that
+// explore reached only through such a gap, and drove straight at the
+// start (Area123Joaco2__rotada_ of shared/more-worlds). With no way, it
+// looks again through the nodes blocked only by readings off the wall
+// lines.
+func (x *Exit) planHome(p geom.Vec2, k nav.Costs) (nav.Path, float64, bool) {
+	d := nav.DefaultCosts()
+	k.Squeeze, k.Corner = d.Squeeze, d.Corner
+	path, cost, ok := x.m.PlanTo(p, x.target(), k)
+	if !ok {
+		k.IgnoreObstacles = true
+		path, cost, ok = x.m.PlanTo(p, x.target(), k)
+	}
+	return path, cost, ok
 }
 
 func (x *Exit) target() geom.Vec2 {

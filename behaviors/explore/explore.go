@@ -195,9 +195,12 @@ func (e *Explore) reset() {
 	e.needPlan = true
 	e.explored = false
 	e.scanDone, e.scanning, e.scanTurned = e.scanWheel == 0, false, 0
-	e.fol = nav.Follower{D: e.driver()}
+	e.fol = nav.Follower{D: e.driver(), Tight: e.tightLeg}
 	e.calib = nav.Calibrator{Wheel: e.calibWheel, Robot: e.robot}
 }
+
+// tightLeg is Map.Tight on the robot's map (Follower.Tight).
+func (e *Explore) tightLeg(a, b geom.Vec2) bool { return e.m != nil && e.m.Tight(a, b) }
 
 func (e *Explore) driver() nav.Driver {
 	d := nav.DefaultDriver()

@@ -318,6 +318,7 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 		n.log = zap.NewNop()
 	}
 	*r = n
+	r.fol.Tight = r.maps.Tight
 	return nil
 }
 
