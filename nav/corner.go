@@ -1,6 +1,10 @@
 package nav
 
-import "github.com/rescuekit/rescuekit/geom"
+import (
+	"iter"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
 
 // Diagonals past wall ends.
 //
@@ -71,29 +75,37 @@ const cornerStrikes = 2
 // body's radius of the quarter's centre.
 const closeRadius = 0.05
 
+// quartersNear yields the quarters (by their top-left node) whose centres
+// lie within closeRadius of p.
+func (m *Map) quartersNear(p geom.Vec2) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
+		for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
+			for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
+				if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
+					continue
+				}
+				c := geom.Vec2{X: m.origin.X + (float64(nc)+0.5)*QuarterSize, Z: m.origin.Z + (float64(nr)+0.5)*QuarterSize}
+				if c.Dist(p) <= closeRadius && !yield(nr*gridNodes+nc) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // CloseCorners counts a strike against the diagonals past wall ends
 // (Costs.Corner) of the quarters whose centres lie within closeRadius of
 // p: the robot got stuck there. At cornerStrikes they close: the gap
 // between the wall ends was too narrow after all (Erebus may extend each
 // end by half a wall's thickness). Other steps are unchanged.
 func (m *Map) CloseCorners(p geom.Vec2) {
-	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
-	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
-		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
-			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
-				continue
-			}
-			c := geom.Vec2{X: m.origin.X + (float64(nc)+0.5)*QuarterSize, Z: m.origin.Z + (float64(nr)+0.5)*QuarterSize}
-			q := nr*gridNodes + nc
-			if c.Dist(p) > closeRadius {
-				continue
-			}
-			if m.closedCorner == nil {
-				m.closedCorner = map[int]int{}
-			}
-			if m.closedCorner[q]++; m.closedCorner[q] == cornerStrikes {
-				m.version++
-			}
+	for q := range m.quartersNear(p) {
+		if m.closedCorner == nil {
+			m.closedCorner = map[int]int{}
+		}
+		if m.closedCorner[q]++; m.closedCorner[q] == cornerStrikes {
+			m.version++
 		}
 	}
 }
@@ -103,23 +115,15 @@ func (m *Map) CloseCorners(p geom.Vec2) {
 // nodes, the other two blocked by wall ends alone): the robot stands in
 // such a gap, where CloseCorners decides whether it is passable.
 func (m *Map) AtCornerGap(p geom.Vec2) bool {
-	nu, nv := (p.X-m.origin.X)/QuarterSize, (p.Z-m.origin.Z)/QuarterSize
-	for nr := int(nv) - 1; nr <= int(nv)+1; nr++ {
-		for nc := int(nu) - 1; nc <= int(nu)+1; nc++ {
-			if nr < 0 || nc < 0 || nr >= gridNodes-1 || nc >= gridNodes-1 {
-				continue
-			}
-			c := geom.Vec2{X: m.origin.X + (float64(nc)+0.5)*QuarterSize, Z: m.origin.Z + (float64(nr)+0.5)*QuarterSize}
-			if c.Dist(p) > closeRadius {
-				continue
-			}
-			tl := nr*gridNodes + nc
-			tr, bl, br := tl+1, tl+gridNodes, tl+gridNodes+1
-			free := func(n int) bool { return !m.blocked(n) }
-			if free(tl) && free(br) && m.blocked(tr) && m.blocked(bl) && m.wallEndOnly(tr) && m.wallEndOnly(bl) ||
-				free(tr) && free(bl) && m.blocked(tl) && m.blocked(br) && m.wallEndOnly(tl) && m.wallEndOnly(br) {
-				return true
-			}
+	// gap: the diagonal from a to its opposite corner passes the wall ends
+	// at o1 and o2.
+	gap := func(a, b, o1, o2 int) bool {
+		return !m.blocked(a) && !m.blocked(b) && m.blocked(o1) && m.blocked(o2) && m.wallEndOnly(o1) && m.wallEndOnly(o2)
+	}
+	for tl := range m.quartersNear(p) {
+		tr, bl, br := tl+1, tl+gridNodes, tl+gridNodes+1
+		if gap(tl, br, tr, bl) || gap(tr, bl, tl, br) {
+			return true
 		}
 	}
 	return false
