@@ -5,6 +5,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/erebus"
 	fg "github.com/rescuekit/rescuekit/record/foxglovepb"
+	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // CellSize is the pitch of the Erebus map matrix (m): four cells per tile,
@@ -51,7 +52,7 @@ func cellColour(s string) color.RGBA {
 	case "y":
 		return color.RGBA{230, 230, 25, 255}
 	}
-	return signColour(s[0])
+	return world.SignColour(s[0])
 }
 
 // matrixGrid is m as a Foxglove Grid of RGBA cells, placed on the arena so

@@ -10,6 +10,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // PNGOptions tune WritePNG; the zero value is the default.
@@ -118,9 +120,9 @@ func WritePNG(w io.Writer, rec *Recording, opt PNGOptions) error {
 	for _, s := range a.Signs {
 		x, y := px(s.X, s.Z)
 		h := math.Max(0.016*scale/2, 3)
-		fill(img, image.Rect(int(x-h), int(y-h), int(x+h)+1, int(y+h)+1), signColour(first(s.Letter)))
+		fill(img, image.Rect(int(x-h), int(y-h), int(x+h)+1, int(y+h)+1), world.SignColour(first(s.Letter)))
 		tx, ty := px(s.X+s.Nx*0.025, s.Z+s.Nz*0.025)
-		drawText(img, int(tx)-2*k, int(ty)-3*k, k, s.Letter, signColour(first(s.Letter)))
+		drawText(img, int(tx)-2*k, int(ty)-3*k, k, s.Letter, world.SignColour(first(s.Letter)))
 	}
 	// Path, light to dark.
 	n := len(rec.Steps)

@@ -117,27 +117,6 @@ func outcomeRGBA(o Outcome) color.RGBA {
 	return color.RGBA{120, 120, 120, 255}
 }
 
-// signColour is the colour of a sign by letter.
-func signColour(letter byte) color.RGBA {
-	switch letter {
-	case 'H':
-		return color.RGBA{210, 30, 30, 255}
-	case 'S':
-		return color.RGBA{220, 140, 0, 255}
-	case 'U':
-		return color.RGBA{30, 150, 30, 255}
-	case 'F':
-		return color.RGBA{255, 90, 0, 255}
-	case 'P':
-		return color.RGBA{130, 50, 190, 255}
-	case 'C':
-		return color.RGBA{50, 50, 50, 255}
-	case 'O':
-		return color.RGBA{200, 170, 0, 255}
-	}
-	return color.RGBA{255, 0, 255, 255}
-}
-
 func identity() *fg.Pose { return &fg.Pose{Position: &fg.Vector3{}, Orientation: zRot(0)} }
 
 // arenaScene is the arena as Foxglove scene entities: floors, walls, arcs,
@@ -194,7 +173,7 @@ func arenaScene(a *recordpb.Arena) *fg.SceneUpdate {
 	signs := ent("signs")
 	for _, s := range a.Signs {
 		p := geom.Vec2{X: s.X, Z: s.Z}
-		col := fgColour(signColour(first(s.Letter)))
+		col := fgColour(world.SignColour(first(s.Letter)))
 		signs.Cubes = append(signs.Cubes, &fg.CubePrimitive{
 			Pose: &fg.Pose{Position: fgPoint(p, erebus.WallHeight/2), Orientation: zRot(math.Atan2(-s.Nz, s.Nx))},
 			Size: &fg.Vector3{X: 0.002, Y: erebus.SignSize, Z: erebus.SignSize}, Color: col,

@@ -103,7 +103,7 @@ func DrawPNG(w io.Writer, wld *World, pixelsPerTile int) error {
 		}
 		cx, cy := toPx(s.Pos)
 		x0, y0 := int(cx)-7*k/2, int(cy)-7*k/2
-		fill(img, image.Rect(x0, y0, x0+7*k, y0+7*k), signColour(s.Letter))
+		fill(img, image.Rect(x0, y0, x0+7*k, y0+7*k), SignColour(s.Letter))
 		glyph, ok := glyphs[s.Letter]
 		if !ok {
 			continue
@@ -202,7 +202,9 @@ func floorColour(t Tile) color.RGBA {
 	return c
 }
 
-func signColour(letter byte) color.RGBA {
+// SignColour is the colour drawings (world PNGs, recordings) give a sign by its letter: a display
+// palette of rescuekit's, not a colour of Erebus's (the cameras see Erebus's designs).
+func SignColour(letter byte) color.RGBA {
 	switch letter {
 	case 'H':
 		return color.RGBA{210, 30, 30, 255}
