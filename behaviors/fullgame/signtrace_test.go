@@ -48,7 +48,8 @@ type signTrace struct {
 // and prints, for every sign, whether the cameras ever saw it (how near,
 // how many pixels tall, classified how), when victim-detect raised it, and
 // how report's jobs for it ended: the questions asked of every missed sign
-// in issue 16. RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
+// in issue 16; and where and when a behavior asked for a lack of progress.
+// RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
 // world's path absolute (the test runs in behaviors/fullgame).
 //
 //	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
@@ -87,6 +88,7 @@ func TestTraceSigns(t *testing.T) {
 	var s *sim.Sim
 	var dets []victimdetect.Detection
 	ids := map[uint32]int{} // victim-detect's sign id → world sign
+	var lops []string
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
@@ -97,6 +99,13 @@ func TestTraceSigns(t *testing.T) {
 		OnStart: func(ss *sim.Sim, _ *referee.Referee) { s = ss },
 		OnPluginIO: func(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
 			now := obs.GetSimTime()
+			for _, o := range act.GetOutbound() {
+				if o.GetLackOfProgress() != nil {
+					p := s.Pose()
+					lops = append(lops, fmt.Sprintf("lack of progress asked by %s at %.1f s (state %s), the robot at (%.3f, %.3f)",
+						name, now, obs.GetState(), p.Pos.X, p.Pos.Z))
+				}
+			}
 			switch name {
 			case "victimdetect":
 				p := s.Pose()
@@ -191,6 +200,9 @@ func TestTraceSigns(t *testing.T) {
 	fmt.Printf("%s: score %.1f of %.1f, signs %d+%d of %d, misidentified %d, LoP %d asked %d automatic, map %.3f, %.0f s (%s)\n",
 		w.Name, r.Score, res.MaxScore, r.SignsCorrectType, r.SignsWrongType, res.Signs, r.Misidentifications,
 		r.LoPRequested, r.LoPAutomatic, r.MapScore, r.GameTime, r.EndReason)
+	for _, l := range lops {
+		fmt.Println(l)
+	}
 	all := os.Getenv("RESCUEKIT_TRACE_ALL") != ""
 	for i, sg := range w.Signs {
 		st := tr[i]
