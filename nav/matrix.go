@@ -420,6 +420,7 @@ func (m *Map) MatrixWith(ss []signs.Sign, o MatrixOptions) [][]string {
 			}
 		}
 	}
+	m.closeArenaSides(out, r0, c0, r1, c1)
 	centres := [4][2]int{{1, 1}, {1, 3}, {3, 1}, {3, 3}}
 	for tr := r0; tr <= r1; tr++ {
 		for tc := c0; tc <= c1; tc++ {
@@ -484,6 +485,74 @@ func (m *Map) MatrixWith(ss []signs.Sign, o MatrixOptions) [][]string {
 		}
 	}
 	return out
+}
+
+// closeArenaSides writes '1' along every side of a tile whose floor is
+// known that lies on a side of the arena's tile grid, as far as the map's
+// walls tell it (arena.go): Erebus puts an arena's outer walls on the
+// grid's sides (worldTile.proto's placement; docs/erebus-rules.md §3, a
+// wall value > 0 sets the tile's whole side), and a tile the robot stood on
+// there has its outer wall, whether or not the robot saw all of it. Parts
+// of such a side stay unseen when a quarter of the tile is walled off
+// (prueba__5_-_caso_3: a corner quarter closed by two half walls) or a
+// strip along it is too narrow to enter (prueba__4_-_caso_4). out is the
+// matrix over tiles r0..r1 × c0..c1; area-4 tiles are left alone (they are
+// all '*').
+func (m *Map) closeArenaSides(out [][]string, r0, c0, r1, c1 int) {
+	b := m.arena()
+	if !b.okX && !b.okZ {
+		return
+	}
+	const eps = CellSize / 2
+	on := func(v, side float64, ok bool) bool { return ok && math.Abs(v-side) < eps }
+	type side struct{ row, col, dr, dc int } // cells (row, col) + k·(dr, dc), k = 0..4
+	var sides []side
+	for tr := r0; tr <= r1; tr++ {
+		for tc := c0; tc <= c1; tc++ {
+			if m.floor[tr*gridTiles+tc] == FloorUnknown {
+				continue
+			}
+			br, bc := 4*(tr-r0), 4*(tc-c0)
+			tl, br4 := m.cellPos(4*tr, 4*tc), m.cellPos(4*tr+4, 4*tc+4) // top-left and bottom-right corners
+			for _, sd := range [4]struct {
+				on bool
+				side
+			}{
+				{on(tl.Z, b.z0, b.okZ), side{br, bc, 0, 1}},
+				{on(br4.Z, b.z1, b.okZ), side{br + 4, bc, 0, 1}},
+				{on(tl.X, b.x0, b.okX), side{br, bc, 1, 0}},
+				{on(br4.X, b.x1, b.okX), side{br, bc + 4, 1, 0}},
+			} {
+				// On the grid's side beyond it, and one of its two
+				// quarter sides seen as wall.
+				if sd.on && (out[sd.row+sd.dr][sd.col+sd.dc] == "1" || out[sd.row+3*sd.dr][sd.col+3*sd.dc] == "1") {
+					sides = append(sides, sd.side)
+				}
+			}
+		}
+	}
+	at := func(sd side, k int) *string {
+		i, j := sd.row+k*sd.dr, sd.col+k*sd.dc
+		if i < 0 || j < 0 || i >= len(out) || j >= len(out[i]) {
+			return nil
+		}
+		return &out[i][j]
+	}
+	for _, sd := range sides {
+		for k := 1; k <= 3; k++ {
+			*at(sd, k) = "1"
+		}
+	}
+	// A side's end (a corner of the tile) only between two wall cells of
+	// the line: at a corner of the grid a curved wall leaves it '0'
+	// (docs/erebus-rules.md §3, a curve's corner cell; mapa_circulito).
+	for _, sd := range sides {
+		for _, e := range [2][2]int{{0, -1}, {4, 5}} {
+			if p := at(sd, e[1]); p != nil && *p == "1" {
+				*at(sd, e[0]) = "1"
+			}
+		}
+	}
 }
 
 func validLetter(b byte) bool { return erebus.ValidLetter(b) }

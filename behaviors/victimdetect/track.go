@@ -2,6 +2,7 @@ package victimdetect
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -34,6 +35,14 @@ type track struct {
 	// changed: the letter, views, normal or position (by > 3 mm) changed;
 	// touched: any detection was merged.
 	changed, touched bool
+	// beside holds the ids of the tracks (and of the reported signs whose
+	// views were ignored) seen in one picture with this one: distinct
+	// signs, since one sign makes one blob in a picture.
+	beside []uint32
+	// missed holds the ids of the reported signs of its letter that were
+	// in view, facing the camera, in a picture that showed this track and
+	// not them.
+	missed []uint32
 }
 
 // tracker merges detections into tracks.
@@ -44,12 +53,13 @@ type tracker struct {
 }
 
 // add merges detection d seen at step into the matching track, or starts
-// a track. It returns the track, or nil when d matches a sign in ignore.
-// strong tells a classification that counts on its own.
-func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool) *track {
+// a track. It returns the track, or nil when d matches a sign in ignore,
+// with that sign's id. strong tells a classification that counts on its
+// own.
+func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool) (*track, uint32) {
 	probe := signs.Sign{Pos: d.Pos, Normal: d.Normal}
-	if match(ignore, probe, tr.radius) >= 0 {
-		return nil
+	if i := match(ignore, probe, tr.radius); i >= 0 {
+		return nil, ignore[i].ID
 	}
 	var best *track
 	bd := math.Inf(1)
@@ -67,8 +77,33 @@ func (tr *tracker) add(d Detection, step uint64, ignore signs.List, strong bool)
 		tr.tracks = append(tr.tracks, best)
 	}
 	best.merge(d, step, strong)
-	return best
+	return best, best.sign.ID
 }
+
+// seenTogether records that the signs of ids were seen in one picture,
+// each as its own blob.
+func (tr *tracker) seenTogether(ids []uint32) {
+	if len(ids) < 2 {
+		return
+	}
+	for _, t := range tr.tracks {
+		if !slices.Contains(ids, t.sign.ID) {
+			continue
+		}
+		for _, id := range ids {
+			if id != t.sign.ID && !slices.Contains(t.beside, id) {
+				t.beside = append(t.beside, id)
+			}
+		}
+	}
+}
+
+// seenBeside tells whether the sign of id was seen in one picture with t.
+func (t *track) seenBeside(id uint32) bool { return slices.Contains(t.beside, id) }
+
+// sawInstead tells whether t was seen in a picture that should have shown
+// the sign of id beside it and did not.
+func (t *track) sawInstead(id uint32) bool { return slices.Contains(t.missed, id) }
 
 // sameSign is signs.Same, except that two signs facing opposite ways are
 // never one: the signs on the two faces of one wall stand 2·0.0056 m apart

@@ -61,7 +61,12 @@
 // one view classified it with strong_score and strong_margin. It
 // keeps refining the candidate while report drives. Signs in
 // signs.reported (reported, confirmed or unreachable) are ignored, and a
-// sign is never raised twice. If the FSM did not take a victim_seen (the
+// sign is never raised twice. Nor is a track of the letter of a sign
+// reported or confirmed within Erebus's 0.09 m of it that pictures showed
+// where that sign should have shown too (in view, facing the camera, not
+// behind the track's wall) and never beside it: one sign makes one blob
+// in a picture, so it is that sign seen again with its position or facing
+// off, and a second report of a found sign is a misidentification. If the FSM did not take a victim_seen (the
 // candidate is still pending in explore), it is fired again every
 // refire_steps steps.
 //
@@ -85,7 +90,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
@@ -136,6 +143,7 @@ type Detect struct {
 	det          *Detector
 	pose         *nav.Tracker
 	tr           tracker
+	frameIDs     []uint32 // the signs seen in one picture, reused
 	restored     bool
 	cand         uint32 // raised and not yet reported, 0 none
 	raisedAt     uint64
@@ -333,14 +341,76 @@ func (d *Detect) detect(frames []*pluginpb.CameraFrame, pose nav.Pose, step uint
 			continue
 		}
 		d.dets = d.det.Frame(d.dets[:0], f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), m, pose)
-		for _, det := range d.dets {
-			if det.Dist > d.maxDist || !finite(det.Pos) {
-				continue
-			}
-			strong := det.Letter != 0 && det.Score >= d.strongScore && det.Margin >= d.strongMargin
-			d.tr.add(det, step, reported, strong)
+		d.merge(d.dets, newView(pose, m, d.cfg.FOV, int(f.GetWidth()), int(f.GetHeight())), step, reported)
+	}
+}
+
+// merge merges the detections of one picture, taken from view v, and
+// notes which signs it showed together and which it should have shown.
+func (d *Detect) merge(dets []Detection, v view, step uint64, reported signs.List) {
+	ids := d.frameIDs[:0]
+	for _, det := range dets {
+		if det.Dist > d.maxDist || !finite(det.Pos) {
+			continue
+		}
+		strong := det.Letter != 0 && det.Score >= d.strongScore && det.Margin >= d.strongMargin
+		if _, id := d.tr.add(det, step, reported, strong); !slices.Contains(ids, id) {
+			ids = append(ids, id)
 		}
 	}
+	d.tr.seenTogether(ids)
+	if len(ids) > 0 {
+		d.notInPicture(v, ids)
+	}
+	d.frameIDs = ids
+}
+
+// notInPicture notes, on each track of ids (the signs one picture showed,
+// taken from view v), the other tracks of its letter within Erebus's
+// 0.09 m of it that the picture should have shown and did not: in the
+// field of view, within max_distance, facing the camera within 60° and
+// not behind the track's own wall. The two may then be one sign, seen
+// with its position or facing off.
+func (d *Detect) notInPicture(v view, ids []uint32) {
+	for _, t := range d.tr.tracks {
+		if t.sign.Letter == 0 || !slices.Contains(ids, t.sign.ID) {
+			continue
+		}
+		for _, o := range d.tr.tracks {
+			r := o.sign
+			if o == t || r.Letter != t.sign.Letter || slices.Contains(ids, r.ID) || t.sawInstead(r.ID) ||
+				r.Pos.Dist(t.sign.Pos) > erebus.ReportRadius || r.Normal.Len() == 0 {
+				continue
+			}
+			rel := v.c.Sub(r.Pos)
+			dist := rel.Len()
+			col, _ := v.column(r.Pos)
+			if dist > d.maxDist || dist < 1e-6 || math.IsNaN(col) || col < 0 || col > float64(v.w) ||
+				r.Normal.Dot(rel.Scale(1/dist)) < 0.5 || behindWall(t.sign, v.c, r.Pos) {
+				continue
+			}
+			t.missed = append(t.missed, r.ID)
+		}
+	}
+}
+
+// behindWall tells whether the wall sign s stands on hides point p from
+// camera c: p is behind the wall's face and the line from c to p crosses
+// the wall's line within a quarter tile of s (the wall holding a sign is
+// at least the quarter tile's edge the sign is on; rules §2.2).
+func behindWall(s signs.Sign, c, p geom.Vec2) bool {
+	n := s.Normal
+	if n.Len() == 0 {
+		return false
+	}
+	face := s.Pos.Sub(n.Scale(signOffset))
+	dc, dp := c.Sub(face).Dot(n), p.Sub(face).Dot(n)
+	if dc <= 0 || dp >= 0 {
+		return false
+	}
+	x := c.Add(p.Sub(c).Scale(dc / (dc - dp)))
+	tan := geom.Vec2{X: n.Z, Z: -n.X}
+	return math.Abs(x.Sub(face).Dot(tan)) <= nav.QuarterSize
 }
 
 // hold keeps a copy of the frames of obs that show something sign-like,
@@ -423,6 +493,37 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 	for _, o := range d.tr.tracks {
 		if o != t && o.sign.Status != signs.Seen && sameSign(o.sign, t.sign, d.tr.radius) {
 			return true
+		}
+	}
+	// A track of the category of a sign reported already, within Erebus's
+	// 0.09 m of it, that was never seen beside it in one picture is taken
+	// for that sign seen again with its position or facing off (views
+	// from afar or at a corner; docs/eval-real-worlds.md): two signs that
+	// close show as two blobs in the pictures that hold both. Erebus
+	// counts a second report of a found sign as a misidentification
+	// (RULES.md §1.3 (d), "a second report of the same sign = −5"). Signs
+	// facing opposite ways are on the two faces of a wall, never in one
+	// picture and never one sign (sameSign).
+	for _, r := range reported {
+		if r.ID == t.sign.ID || (r.Status != signs.Reported && r.Status != signs.Confirmed) ||
+			r.Letter != t.sign.Letter || r.Pos.Dist(t.sign.Pos) > erebus.ReportRadius ||
+			t.seenBeside(r.ID) || !(t.sawInstead(r.ID) || d.sawInstead(r.ID, t.sign.ID)) {
+			continue
+		}
+		if r.Normal.Len() > 0 && t.sign.Normal.Len() > 0 && r.Normal.Dot(t.sign.Normal) < -0.5 {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// sawInstead tells whether the track of id a was seen in a picture that
+// should have shown track b beside it and did not.
+func (d *Detect) sawInstead(a, b uint32) bool {
+	for _, t := range d.tr.tracks {
+		if t.sign.ID == a {
+			return t.sawInstead(b)
 		}
 	}
 	return false

@@ -1,0 +1,241 @@
+package fullgame
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/rescuekit/rescuekit/behaviors/exit"
+	"github.com/rescuekit/rescuekit/behaviors/explore"
+	"github.com/rescuekit/rescuekit/behaviors/report"
+	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
+	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/internal/game"
+	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
+	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/signs"
+	"github.com/rescuekit/rescuekit/sim"
+	"github.com/rescuekit/rescuekit/sim/referee"
+	"github.com/rescuekit/rescuekit/sim/world"
+)
+
+// signTrace follows one world sign through a game: what the cameras made
+// of it (a detector run on victim-detect's own frames, placed with the
+// simulator's true pose), whether victim-detect raised it, and what report
+// did with it.
+type signTrace struct {
+	views, classified, wrong int     // frames with a detection of it; classified right; classified as another letter
+	first, nearest, nearestT float64 // first view (s); nearest view (m) and when
+	maxPx                    int     // tallest picture (pixels)
+	raisedT                  float64 // first raised as the candidate (s), 0 never
+	raisedAs                 byte
+	status                   signs.Status // last status in signs.reported
+	hasStatus                bool
+	jobs                     []string // report's job endings
+	foundT                   float64  // the referee's hit (s), 0 none
+}
+
+// TestTraceSigns is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
+// Erebus world (.wbt), it plays the game `runner eval` plays on it (noise
+// on, seed 1, the built-in behaviors; PROTOs from ../shared/erebus/protos)
+// and prints, for every sign, whether the cameras ever saw it (how near,
+// how many pixels tall, classified how), when victim-detect raised it, and
+// how report's jobs for it ended: the questions asked of every missed sign
+// in issue 16; and where and when a behavior asked for a lack of progress.
+// RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
+// world's path absolute (the test runs in behaviors/fullgame).
+//
+//	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
+//		go test ./behaviors/fullgame -run TraceSigns -v
+func TestTraceSigns(t *testing.T) {
+	path := os.Getenv("RESCUEKIT_TRACE_WORLD")
+	if path == "" {
+		t.Skip("RESCUEKIT_TRACE_WORLD not set")
+	}
+	w, err := world.LoadWith(path, world.ParseOptions{PROTODirs: []string{"../../../shared/erebus/protos"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := make([]signTrace, len(w.Signs))
+	for i := range tr {
+		tr[i].nearest = math.Inf(1)
+	}
+	// match returns the world sign a position and normal belong to, or −1.
+	match := func(p, n geom2) int {
+		best, bd := -1, 0.05
+		for i, s := range w.Signs {
+			if n.len() > 0 && s.Normal.Len() > 0 && n.x*s.Normal.X+n.z*s.Normal.Z < 0.5 {
+				continue
+			}
+			if d := math.Hypot(p.x-s.Pos.X, p.z-s.Pos.Z); d < bd {
+				best, bd = i, d
+			}
+		}
+		return best
+	}
+	det := victimdetect.NewDetector(victimdetect.DefaultDetectorConfig())
+	mounts := map[string]victimdetect.Mount{}
+	for _, m := range victimdetect.DefaultMounts {
+		mounts[m.Name] = m
+	}
+	var s *sim.Sim
+	var dets []victimdetect.Detection
+	ids := map[uint32]int{} // victim-detect's sign id → world sign
+	var lops []string
+	core, logs := observer.New(zap.DebugLevel)
+	res, err := game.Play(context.Background(), game.Options{
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
+		Launch: game.InProcess(map[string]func() sdk.Behavior{
+			"explore": explore.New, "victimdetect": victimdetect.New, "exit": exit.New,
+			"report": func() sdk.Behavior { return report.NewLogged(zap.New(core)) },
+		}),
+		OnStart: func(ss *sim.Sim, _ *referee.Referee) { s = ss },
+		OnPluginIO: func(name string, obs *pluginpb.Observation, act *pluginpb.Action) {
+			now := obs.GetSimTime()
+			for _, o := range act.GetOutbound() {
+				if o.GetLackOfProgress() != nil {
+					p := s.Pose()
+					lops = append(lops, fmt.Sprintf("lack of progress asked by %s at %.1f s (state %s), the robot at (%.3f, %.3f)",
+						name, now, obs.GetState(), p.Pos.X, p.Pos.Z))
+				}
+			}
+			switch name {
+			case "victimdetect":
+				p := s.Pose()
+				pose := nav.Pose{Vec2: p.Pos, Yaw: p.Yaw}
+				for _, f := range obs.GetCameras() {
+					m, ok := mounts[f.GetName()]
+					if !ok {
+						continue
+					}
+					dets = det.Frame(dets[:0], f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), m, pose)
+					for _, d := range dets {
+						i := match(geom2{d.Pos.X, d.Pos.Z}, geom2{d.Normal.X, d.Normal.Z})
+						if i < 0 {
+							continue
+						}
+						st := &tr[i]
+						if st.views == 0 {
+							st.first = now
+						}
+						st.views++
+						switch {
+						case d.Letter == w.Signs[i].Letter:
+							st.classified++
+						case d.Letter != 0:
+							st.wrong++
+						}
+						if dd := p.Pos.Dist(w.Signs[i].Pos); dd < st.nearest {
+							st.nearest, st.nearestT = dd, now
+						}
+						st.maxPx = max(st.maxPx, d.Y1-d.Y0+1)
+					}
+				}
+				if c, ok, _ := signs.Candidate(act.GetBlackboard()); ok {
+					if i := match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z}); i >= 0 {
+						ids[c.ID] = i
+						if tr[i].raisedT == 0 {
+							tr[i].raisedT, tr[i].raisedAs = now, c.Letter
+						}
+					}
+				}
+			case "report":
+				rep, err := signs.Get(act.GetBlackboard(), signs.KeyReported)
+				if err != nil {
+					return
+				}
+				for _, r := range rep {
+					i, ok := ids[r.ID]
+					if !ok {
+						i = match(geom2{r.Pos.X, r.Pos.Z}, geom2{r.Normal.X, r.Normal.Z})
+					}
+					if i >= 0 {
+						tr[i].status, tr[i].hasStatus = r.Status, true
+					}
+				}
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Report's job endings, by victim-detect's sign id ("#ID ...").
+	for _, e := range logs.FilterMessage("report: job ended").All() {
+		var sign, status, why string
+		for _, f := range e.Context {
+			v := f.String
+			if f.Interface != nil {
+				v = fmt.Sprint(f.Interface)
+			}
+			switch f.Key {
+			case "sign":
+				sign = v
+			case "status":
+				status = v
+			case "why":
+				why = v
+			}
+		}
+		var id uint32
+		if _, err := fmt.Sscanf(sign, "#%d", &id); err != nil {
+			continue
+		}
+		if i, ok := ids[id]; ok {
+			tr[i].jobs = append(tr[i].jobs, status+": "+why)
+		}
+	}
+	for _, v := range res.Reports {
+		if v.Outcome == referee.OutcomeHit && v.Sign >= 0 {
+			tr[v.Sign].foundT = v.Time
+		}
+	}
+	r := res.Referee
+	fmt.Printf("%s: score %.1f of %.1f, signs %d+%d of %d, misidentified %d, LoP %d asked %d automatic, map %.3f, %.0f s (%s)\n",
+		w.Name, r.Score, res.MaxScore, r.SignsCorrectType, r.SignsWrongType, res.Signs, r.Misidentifications,
+		r.LoPRequested, r.LoPAutomatic, r.MapScore, r.GameTime, r.EndReason)
+	for _, l := range lops {
+		fmt.Println(l)
+	}
+	all := os.Getenv("RESCUEKIT_TRACE_ALL") != ""
+	for i, sg := range w.Signs {
+		st := tr[i]
+		if st.foundT > 0 && !all {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "sign %d %c at (%.3f, %.3f) facing (%.2f, %.2f): ", i, sg.Letter, sg.Pos.X, sg.Pos.Z, sg.Normal.X, sg.Normal.Z)
+		if st.foundT > 0 {
+			fmt.Fprintf(&b, "found at %.1f s; ", st.foundT)
+		}
+		if st.views == 0 {
+			b.WriteString("never in a camera's picture")
+		} else {
+			fmt.Fprintf(&b, "in %d pictures from %.1f s, nearest %.3f m at %.1f s, at most %d px tall, classified %d right, %d wrong",
+				st.views, st.first, st.nearest, st.nearestT, st.maxPx, st.classified, st.wrong)
+		}
+		if st.raisedT > 0 {
+			fmt.Fprintf(&b, "; raised as %c at %.1f s", st.raisedAs, st.raisedT)
+		} else {
+			b.WriteString("; never raised")
+		}
+		if st.hasStatus {
+			fmt.Fprintf(&b, "; last status %v", st.status)
+		}
+		for _, j := range st.jobs {
+			fmt.Fprintf(&b, "; job ended %s", j)
+		}
+		fmt.Println(b.String())
+	}
+}
+
+// geom2 is a point or direction in XZ, for matching.
+type geom2 struct{ x, z float64 }
+
+func (g geom2) len() float64 { return math.Hypot(g.x, g.z) }
