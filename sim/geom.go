@@ -15,6 +15,15 @@ const halfWall = world.WallThickness / 2
 // the edge is the wall's surface, so the solid stays within 0.5 mm of it.
 const outlineHalf = 0.0005
 
+// signTie is how far behind the surface a ray hits a sign may lie and still
+// be drawn (m): a rounding allowance only. Webots draws what is nearest
+// (a depth buffer), so a sign inside a wall is hidden; Erebus places a sign
+// 0.6 mm in front of its tile wall's face (erebus.SignWallOffset 5.6 mm
+// from the centre line, worldTile.proto l.49 wallThickness .025·0.4 = 1 cm),
+// and a few worlds place one inside: v26.1 world4's P lies 0.4-2.2 mm
+// behind the face of Area4_2's wavy wall (Area4_2.proto l.79-103, "wall4").
+const signTie = 1e-4
+
 type solidKind uint8
 
 const (
@@ -34,7 +43,10 @@ type solid struct {
 	r, from, span float64
 	top           float64 // world y of the top
 	obstacle      bool
-	min, max      geom.Vec2 // AABB
+	// skin is how far the solid stands proud of the real surface (m): an
+	// area-4 outline edge is drawn outlineHalf thick on each side of it.
+	skin     float64
+	min, max geom.Vec2 // AABB
 }
 
 // sign is a victim or hazard sign as the renderer sees it.
@@ -115,7 +127,11 @@ func newGeometry(w *world.World, texs *textures) *geometry {
 		if outline[sg] {
 			half = outlineHalf
 		}
-		g.solids = append(g.solids, newBox(sg.A, sg.B, half, top))
+		b := newBox(sg.A, sg.B, half, top)
+		if outline[sg] {
+			b.skin = outlineHalf
+		}
+		g.solids = append(g.solids, b)
 	}
 	for _, a := range w.Arcs {
 		span := a.To - a.From
@@ -341,6 +357,7 @@ type rayHit struct {
 	signT  float64
 	signU  float64 // 0..1 across the sign, left to right as seen
 	isObst bool
+	skin   float64 // the solid's skin (solid.skin)
 }
 
 // rayBox intersects the ray o + t·d (unit d) with box s; it returns the entry
@@ -535,7 +552,7 @@ func (g *geometry) cast(o, d geom.Vec2, maxT, minTop float64, wantSigns bool) ra
 				t, n = s.rayArc(o, d)
 			}
 			if t < h.t {
-				h.t, h.n, h.solid, h.top, h.isObst = t, n, i, s.top, s.obstacle
+				h.t, h.n, h.solid, h.top, h.isObst, h.skin = t, n, i, s.top, s.obstacle, s.skin
 			}
 		}
 		if wantSigns {
@@ -566,7 +583,13 @@ func (g *geometry) cast(o, d geom.Vec2, maxT, minTop float64, wantSigns bool) ra
 	if h.t > maxT {
 		h.t, h.solid = math.Inf(1), -1
 	}
-	if h.sign >= 0 && !(h.signT <= h.t+0.002 && h.signT <= maxT) {
+	// A sign is drawn when it is in front of the real surface the ray hits:
+	// the solid's skin, along the ray, plus signTie.
+	slack := signTie
+	if h.skin > 0 {
+		slack += h.skin / math.Max(math.Abs(d.X*h.n.X+d.Z*h.n.Z), 0.2)
+	}
+	if h.sign >= 0 && !(h.signT <= h.t+slack && h.signT <= maxT) {
 		h.sign, h.signT = -1, math.Inf(1)
 	}
 	return h
