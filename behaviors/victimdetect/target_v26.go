@@ -207,8 +207,18 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		return Detection{}, false
 	}
 	// A disc fills π/4 of its bounds; paper around it makes it a v25 sign
-	// or a victim, not a target.
-	if fill := float64(tb.n) / float64(bw*bh); fill < 0.65 || fill > 0.92 || tb.white*10 > tb.border {
+	// or a victim, not a target. A disc whose sides are hidden (a target
+	// on a concave curve: its flat plane's ends lie inside the curved
+	// wall) fills more of its narrower bounds; it is read down its middle.
+	fill := float64(tb.n) / float64(bw*bh)
+	if tb.white*10 > tb.border {
+		return Detection{}, false
+	}
+	xc := -1
+	if fill > minClippedFill {
+		xc = d.clippedDisc(tb, label, w)
+	}
+	if xc < 0 && (fill < 0.65 || fill > 0.92) {
 		return Detection{}, false
 	}
 	// It straddles the horizon: its top is targetTopAbove above the
@@ -261,6 +271,11 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	a, b := float64(bw)/2, float64(bh)/2
 	at := func(rho, th float64) (int, int) {
 		return int(math.Floor(cx + rho*a*math.Cos(th))), int(math.Floor(cy + rho*b*math.Sin(th)))
+	}
+	if xc >= 0 {
+		// Down the middle column: the rings at their full height (the
+		// disc's vertical diameter is not hidden), at most a column off.
+		return d.readMiddle(det, tb, label, w, h, xc), true
 	}
 	if planar {
 		tan := geom.Vec2{X: est.normal.Z, Z: -est.normal.X}
@@ -330,6 +345,115 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		det.NotSign = true
 	}
 	return det, true
+}
+
+// Clipped discs (a target whose sides are hidden behind a concave wall).
+const (
+	// maxClippedAspect is the widest a clipped disc's bounds may be,
+	// width/height: a whole disc, or one seen obliquely, fills at most
+	// π/4 of its bounds and is read whole.
+	maxClippedAspect = 0.85
+	// maxClippedEdge is the tallest a clipped disc's outermost columns may
+	// be, as a share of its height: a disc cut at ±0.85 of its radius has
+	// sides 0.53 of its height, a rectangle of ring colour 1.
+	maxClippedEdge = 0.92
+	// minClippedFill is the least share of its bounds a clipped disc
+	// fills: a disc cut at ±0.85 of its radius fills 0.84 of them, at
+	// ±0.6 0.93.
+	minClippedFill = 0.83
+)
+
+// clippedDisc reports whether region label is a disc cut by two vertical
+// lines (its bounds narrower than tall, its sides shorter than its
+// middle, the tallest column the full height away from both sides) and
+// returns its tallest column, or −1.
+func (d *Detector) clippedDisc(tb *targetBlob, label int32, w int) int {
+	bw, bh := tb.x1-tb.x0+1, tb.y1-tb.y0+1
+	if float64(bw) > maxClippedAspect*float64(bh) || bw < 5 {
+		return -1
+	}
+	ts := &d.ts
+	height := func(x int) int {
+		n := 0
+		for y := tb.y0; y <= tb.y1; y++ {
+			if ts.lab[y*w+x] == label {
+				n++
+			}
+		}
+		return n
+	}
+	best, xc := -1, -1
+	for x := tb.x0; x <= tb.x1; x++ {
+		if hx := height(x); hx > best {
+			best, xc = hx, x
+		}
+	}
+	if best < bh-1 || xc-tb.x0 < 2 || tb.x1-xc < 2 {
+		return -1
+	}
+	lim := maxClippedEdge * float64(bh)
+	if float64(height(tb.x0)) > lim || float64(height(tb.x1)) > lim {
+		return -1
+	}
+	return xc
+}
+
+// readMiddle decodes a clipped disc's rings down its column xc: each ring
+// at its middle radius above and below the centre, in columns xc−1..xc+1.
+// Such a view is never strong (Margin at most 0.1).
+func (d *Detector) readMiddle(det Detection, tb *targetBlob, label int32, w, h, xc int) Detection {
+	ts := &d.ts
+	bh := tb.y1 - tb.y0 + 1
+	if bh < minTargetPixels {
+		return det
+	}
+	cy, b := float64(tb.y0)+float64(bh)/2, float64(bh)/2
+	code := make([]byte, erebus.TargetRings)
+	minShare := 1.0
+	for i := range erebus.TargetRings {
+		var votes [6]int
+		total := 0
+		ys := []float64{cy - (1-(float64(i)+0.5)/erebus.TargetRings)*b, cy + (1-(float64(i)+0.5)/erebus.TargetRings)*b}
+		if i == erebus.TargetRings-1 {
+			ys = []float64{cy - 0.5, cy + 0.5}
+		}
+		for _, yf := range ys {
+			y := int(math.Floor(yf))
+			for x := xc - 1; x <= xc+1; x++ {
+				if x < 0 || y < 0 || x >= w || y >= h {
+					continue
+				}
+				q := y*w + x
+				total++
+				if ts.lab[q] == label {
+					votes[ts.cls[q]]++
+				}
+			}
+		}
+		bestC := 1
+		for c := 2; c <= 5; c++ {
+			if votes[c] > votes[bestC] {
+				bestC = c
+			}
+		}
+		if total == 0 {
+			return det
+		}
+		share := float64(votes[bestC]) / float64(total)
+		if share < minRingShare {
+			return det
+		}
+		minShare = min(minShare, share)
+		code[i] = ringCodes[bestC-1]
+	}
+	det.Code = string(code)
+	det.Score, det.Margin = minShare, min(2*minShare-1, 0.1)
+	if l, ok := erebus.TargetLetter(det.Code); ok {
+		det.Letter = l
+	} else {
+		det.NotSign = true
+	}
+	return det
 }
 
 // locateTarget estimates a target's position from its height in the image

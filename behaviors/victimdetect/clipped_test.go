@@ -1,0 +1,64 @@
+package victimdetect
+
+import (
+	"math"
+	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
+)
+
+// TestTargetOnConcaveCurveRead: v26.1 world4's F hangs on the concave face
+// of a small curved wall (Hazard1, 1.2 mm in front of the face at its
+// centre); its flat plane's ends lie inside the curve, so the camera sees
+// the disc cut by two vertical lines, its middle 58 % wide. The rings are
+// read down its middle: views 0.07-0.14 m in front, within 20° of its
+// normal, must read it in some views and never misread it.
+func TestTargetOnConcaveCurveRead(t *testing.T) {
+	w := v26World(t, "world4")
+	r := newRig(t, w)
+	det := NewDetector(DefaultDetectorConfig())
+	var dets []Detection
+	si := -1
+	for i, s := range w.Signs {
+		if s.Name == "Hazard1" {
+			si = i
+		}
+	}
+	if si < 0 {
+		t.Fatal("world4 has no Hazard1")
+	}
+	sg := w.Signs[si]
+	var m Mount
+	for _, mm := range DefaultMounts {
+		if mm.Name == "camera_centre" {
+			m = mm
+		}
+	}
+	read, views := 0, 0
+	for _, d := range []float64{0.07, 0.09, 0.11, 0.14} {
+		for _, adeg := range []float64{-20, 0, 20} {
+			a := adeg * math.Pi / 180
+			n := sg.Normal
+			dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+			c := sg.Pos.Add(dir.Scale(d))
+			look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
+			pose := cameraPose(m, c, look)
+			views++
+			dets = det.Frame(dets[:0], r.shoot(t, pose, m.Name), 64, 40, m, toNav(pose))
+			for _, dt := range dets {
+				if !dt.Target || dt.Letter == 0 {
+					continue
+				}
+				if dt.Letter != sg.Letter || dt.Pos.Sub(sg.Pos).Len() > 0.09 {
+					t.Errorf("%.2f m, %.0f°: read %c (%q) at %v, want %c at %v", d, adeg, dt.Letter, dt.Code, dt.Pos, sg.Letter, sg.Pos)
+					continue
+				}
+				read++
+			}
+		}
+	}
+	t.Logf("read in %d of %d views", read, views)
+	if read < views/3 {
+		t.Errorf("the F on the curve read in %d of %d views, want at least %d", read, views, views/3)
+	}
+}
