@@ -499,7 +499,7 @@ func (m *Map) MatrixWith(ss []signs.Sign, o MatrixOptions) [][]string {
 // A side with no wall seen is left open: some worlds' floor reaches past
 // their walls to the grid's side (of the 4,526 outer half sides of tiles
 // with a floor in the five evaluation sets' worlds, 234 have no straight
-// wall: 60 beside a curved wall, the rest in R2D2__*, Awesome_world__4_
+// wall: 59 beside a curved wall, the rest in R2D2__*, Awesome_world__4_
 // and resolucion_bordes_y_area_4). The side's end cells (tile corners) are
 // set only between two wall cells of the line, never at the grid's corner,
 // which a curved wall leaves '0' (§3, a curve's corner; mapa_circulito).
