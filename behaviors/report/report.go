@@ -41,9 +41,7 @@
 // makes no progress for stuck_s three times (backing off and trying
 // another place between), the same with the sign's facing turned by 45°
 // one way and then the other (another standpoint: the facing of a sign on
-// a curve or at a corner can be that far off; it reports from there only
-// in front of the estimated face too, as Erebus wants the robot within 90°
-// of the sign's normal), and its position is not
+// a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
 // after three approaches, likewise tries the other standpoints first; a
 // place it got stuck going to is not tried again with another facing);
