@@ -813,23 +813,6 @@ func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
 }
 
-// canReportJob tells whether the robot at pose may report the job's sign:
-// canReport with the sign's estimated facing, or with the facing of the
-// standpoint tried now (turned by 45°) while on the front side of the
-// estimated face. Erebus wants the robot on the sign's front side (RULES.md
-// §1.3 (c): within 90° of its normal); the turned facing is a guess at a
-// facing that is off, and a place behind the estimated face, up to 120°
-// off it, is behind the sign for either (R2D2__7___rotada___4_ of
-// shared/more-worlds reported an F with its normal right from 113° off it).
-func (r *Report) canReportJob(pose nav.Pose) bool {
-	if r.canReport(r.job.sign, pose) {
-		return true
-	}
-	s := r.job.sign
-	rel := geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
-	return r.canReport(r.job.facingSign(), pose) && (s.Normal.Len() == 0 || s.Normal.Dot(rel) > 0)
-}
-
 // drive runs the job's phases and returns the wheel speeds.
 func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action, bb map[string][]byte) (float64, float64) {
 	j := &r.job
@@ -913,7 +896,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		}
 		if now-j.refT > r.stuckS {
 			switch {
-			case r.canReportJob(pose):
+			case r.canReport(j.sign, pose) || r.canReport(j.facingSign(), pose):
 				j.phase = phaseFace
 			case j.replans < 2:
 				// Back off, and try another place to report from.
@@ -976,7 +959,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
-		if !r.canReportJob(pose) {
+		if !r.canReport(j.sign, pose) && !r.canReport(j.facingSign(), pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
 			if j.approaches > 2 && !r.otherFacing(now) {
