@@ -49,7 +49,9 @@
 // (ways round through tiles not seen yet ended at walls; the other
 // standpoints are tried first); no
 // map node serves as a place to report from and the body does not fit at
-// the stand-off point between the walls the map knows (nav.Map.Fits),
+// the stand-off point between the walls the map knows (nav.Map.Fits), or
+// that point lies farther than plan_dist (the map has no way there, and a
+// straight drive would cross what the map has not seen),
 // with the sign's facing nor with the other standpoints: it is given up at
 // once, unless the robot can report from where it stands, instead of
 // driving straight against those walls; victim-detect has neither seen the sign while the robot was within
@@ -112,7 +114,7 @@ var params = map[string]sdk.Param{
 	"verify_views": {Default: "3", Description: "... or have this many classified views agreeing on its letter; else it is not reported"},
 	"confirm":      {Default: "true", Description: "ask for the score ('G') before and after, and mark a rise as Confirmed"},
 	"confirm_s":    {Default: "1", Description: "seconds to wait for the score after the report"},
-	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map"},
+	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map; with no way there on the map, the sign is given up for want of a way"},
 	"close_dist":   {Default: "0.073", Description: "arrived at a place on the map farther than this from the sign (m), the robot drives on straight to the stand-off point, so that it reports well inside Erebus's 0.09 m even when the estimate is a little off"},
 }
 
@@ -686,6 +688,17 @@ func (r *Report) fitsOnMap(bb map[string][]byte, p geom.Vec2) bool {
 	return m.Fits(p, r.maps.Robot.BodyRadius)
 }
 
+// farOffMap tells whether p, a point the map has no way to, lies farther
+// than plan_dist from the robot at pose while there is a readable map:
+// the straight drive there would cross what the map has not seen (false
+// without a map, where driving straight is all there is).
+func (r *Report) farOffMap(bb map[string][]byte, pose nav.Pose, p geom.Vec2) bool {
+	if _, err := r.maps.Read(bb[nav.KeyMap]); err != nil {
+		return false
+	}
+	return pose.Dist(p) > r.planDist
+}
+
 // sentReport is a report this plugin sent, as the comms gate remembers it.
 type sentReport struct {
 	x, z   int32
@@ -850,10 +863,14 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				}
 				return 0, 0
 			}
-			if !j.onMap && !r.fitsOnMap(bb, j.target) {
+			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target)) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
 				// knows: driving there straight only pushes against them.
+				// Nor is the point driven to straight from beyond plan_dist,
+				// where the map has no way to it: in R2D2__7_ of
+				// shared/more-worlds such drives of 0.2-0.8 m (after a path
+				// round through tiles not seen yet) ended against walls.
 				switch {
 				case r.canReport(j.sign, pose):
 					// With the sign's own facing: a turned one is a guess,
