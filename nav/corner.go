@@ -2,6 +2,7 @@ package nav
 
 import (
 	"iter"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/geom"
 )
@@ -108,6 +109,58 @@ func (m *Map) CloseCorners(p geom.Vec2) {
 			m.version++
 		}
 	}
+}
+
+// acrossClosedGap reports whether the straight leg from p, inside the
+// quarter whose top-left node is tl, to that quarter's corner n crosses
+// the gap CloseCorners closed there: the two corners beside n are blocked
+// (blocked holds the quarter's blocked corners), and n lies on the side of
+// the line between them that the robot pushed towards when it got stuck
+// (CloseCornersToward), or else on the other side than p. Search seeds no such corner: a robot
+// stuck in a gap between wall ends too narrow for it (7.4 cm in R2D2__7_
+// of shared/more-worlds) was sent through it again by every plan, whose
+// first leg went straight to the node beyond.
+func (m *Map) acrossClosedGap(tl int, p geom.Vec2, n int, blocked []int) bool {
+	if m.closedCorner[tl] < cornerStrikes {
+		return false
+	}
+	var beside []int
+	for _, c := range [4]int{tl, tl + 1, tl + gridNodes, tl + gridNodes + 1} {
+		// The corners beside n share its row or its column.
+		if c != n && (c/gridNodes == n/gridNodes || c%gridNodes == n%gridNodes) {
+			if !slices.Contains(blocked, c) {
+				return false
+			}
+			beside = append(beside, c)
+		}
+	}
+	if len(beside) != 2 {
+		return false
+	}
+	a, b := m.nodePos(beside[0]), m.nodePos(beside[1])
+	side := func(q geom.Vec2) float64 { return (b.X-a.X)*(q.Z-a.Z) - (b.Z-a.Z)*(q.X-a.X) }
+	if dir, ok := m.closedToward[tl]; ok {
+		// n lies on the side the robot pushed towards.
+		return side(geom.Vec2{X: a.X + dir.X, Z: a.Z + dir.Z})*side(m.nodePos(n)) > 0
+	}
+	return side(p)*side(m.nodePos(n)) < 0
+}
+
+// CloseCornersToward is CloseCorners for a robot stuck at p while driving
+// with heading dir (a unit vector): it also remembers, for each quarter
+// struck, the side of its gap the robot pushed towards. Stuck in a gap too
+// narrow for it, the robot's centre may stand a few millimetres past the
+// line between the wall ends (5.7 mm in R2D2__7_ of shared/more-worlds),
+// so the side it stands on does not tell where it came from; the heading
+// it pushed with does.
+func (m *Map) CloseCornersToward(p, dir geom.Vec2) {
+	for q := range m.quartersNear(p) {
+		if m.closedToward == nil {
+			m.closedToward = map[int]geom.Vec2{}
+		}
+		m.closedToward[q] = dir
+	}
+	m.CloseCorners(p)
 }
 
 // AtCornerGap reports whether p lies within closeRadius of the centre of a

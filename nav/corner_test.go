@@ -125,3 +125,63 @@ func TestFollowerTightLeg(t *testing.T) {
 		t.Error("Set(nil) in the gap: not done")
 	}
 }
+
+// TestNoSeedAcrossClosedGap: the robot stands in the diagonal gap between
+// the two wall ends of TestDiagonalPastWallEnds, its centre a centimetre
+// on the tile's side of the line between them, the node at the tile's
+// centre blocked (a wall stub below it; in R2D2__7_ of shared/more-worlds
+// the readings of the wedged robot blocked it): the only free corner of
+// its quarter is the one beyond the gap. Once CloseCorners closed the gap
+// (the robot got stuck there twice), a search from there reaches nothing
+// beyond it: that corner is no seed (in R2D2__7_ every plan's first leg
+// went straight to it, and the robot pushed into the gap for 170 s).
+// Standing beyond the line, the robot still reaches the corner there,
+// unless it got stuck pushing out through the gap (CloseCornersToward,
+// strikes given as negative here): its centre stood past the line.
+func TestNoSeedAcrossClosedGap(t *testing.T) {
+	outside := geom.Vec2{X: 0.12, Z: 0} // the corner beyond the gap
+	in, out := geom.Vec2{X: 0.085, Z: 0.035}, geom.Vec2{X: 0.098, Z: 0.022}
+	for _, c := range []struct {
+		name         string
+		p            geom.Vec2
+		strikes      int
+		reachOutside bool
+	}{
+		{"open", in, 0, true},
+		{"stuck once", in, 1, true},
+		{"closed", in, 2, false},
+		{"closed, beyond the line", out, 2, true},
+		{"closed pushing out, beyond the line", out, -2, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
+			tr, tc := m.StartTile()
+			r, col := 4*tr, 4*tc
+			for j := 0; j <= 4; j++ {
+				if j <= 2 {
+					m.SetWall(r, col+j) // the left half of the top side
+				}
+				if j >= 2 {
+					m.SetWall(r+j, col+4) // the bottom half of the right side
+				}
+				m.SetWall(r+4, col+j) // the bottom side
+				m.SetWall(r+j, col)   // the left side
+			}
+			m.SetWall(r+3, col+2) // a stub below the tile's centre
+			for range c.strikes {
+				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.03}) // the quarter's centre
+			}
+			for range -c.strikes {
+				// Stuck pushing out through the gap, the centre 4 mm past its line.
+				m.CloseCornersToward(c.p, geom.Vec2{X: math.Sqrt2 / 2, Z: -math.Sqrt2 / 2})
+			}
+			if !m.Blocked(geom.Vec2{X: 0.06, Z: 0.06}) {
+				t.Fatal("the tile's centre is free")
+			}
+			f := m.Search(c.p, nav.DefaultCosts())
+			if got := !math.IsInf(f.Cost(outside), 1); got != c.reachOutside {
+				t.Errorf("the corner beyond the gap reached %v, want %v", got, c.reachOutside)
+			}
+		})
+	}
+}

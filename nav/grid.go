@@ -144,6 +144,9 @@ type Map struct {
 	// closedCorner: strikes against the diagonals past wall ends of
 	// quarters, by their top-left node (CloseCorners; corner.go).
 	closedCorner map[int]int
+	// closedToward: the heading the robot pushed into each struck quarter
+	// with, when the striker gave one (CloseCornersToward).
+	closedToward map[int]geom.Vec2
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64

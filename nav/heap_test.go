@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -99,6 +100,9 @@ func refSearch(m *Map, p geom.Vec2, k Costs) *Field {
 			free = append(free, n)
 		}
 	}
+	free = slices.DeleteFunc(free, func(n int) bool {
+		return m.acrossClosedGap(int(math.Floor(fr))*gridNodes+int(math.Floor(fc)), p, n, blocked)
+	})
 	for _, n := range free {
 		clear := true
 		for _, b := range blocked {
@@ -130,6 +134,11 @@ func refSearch(m *Map, p geom.Vec2, k Costs) *Field {
 	}
 	if !seeded {
 		n, ok := m.nodeAt(p)
+		if tl := int(math.Floor(fr))*gridNodes + int(math.Floor(fc)); ok && m.acrossClosedGap(tl, p, n, blocked) {
+			// The nearest node lies beyond a closed gap: start from the
+			// quarter's corner opposite it, on this side of the gap.
+			n = 2*tl + gridNodes + 1 - n
+		}
 		nr, nc := n/gridNodes, n%gridNodes
 		if !ok || nr < r0 || nc < c0 || nr > r1 || nc > c1 {
 			return f

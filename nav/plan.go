@@ -2,6 +2,7 @@ package nav
 
 import (
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/geom"
 )
@@ -312,6 +313,12 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 			free = append(free, n)
 		}
 	}
+	// Standing in a gap between wall ends that CloseCorners closed, the
+	// corner beyond the gap is no seed: the leg there is the diagonal that
+	// closed.
+	free = slices.DeleteFunc(free, func(n int) bool {
+		return m.acrossClosedGap(int(math.Floor(fr))*gridNodes+int(math.Floor(fc)), p, n, blocked)
+	})
 	for _, n := range free {
 		clear := true
 		for _, b := range blocked {
@@ -343,6 +350,11 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 	}
 	if !seeded {
 		n, ok := m.nodeAt(p)
+		if tl := int(math.Floor(fr))*gridNodes + int(math.Floor(fc)); ok && m.acrossClosedGap(tl, p, n, blocked) {
+			// The nearest node lies beyond a closed gap: start from the
+			// quarter's corner opposite it, on this side of the gap.
+			n = 2*tl + gridNodes + 1 - n
+		}
 		nr, nc := n/gridNodes, n%gridNodes
 		if !ok || nr < r0 || nc < c0 || nr > r1 || nc > c1 {
 			return f

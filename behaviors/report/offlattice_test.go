@@ -226,3 +226,59 @@ func TestTriedPlacesAvoided(t *testing.T) {
 		t.Errorf("the turned facing goes to %v again, where it got stuck", r.job.target)
 	}
 }
+
+// TestNoStraightDriveFromAfar checks that a sign with no way on the map
+// to a place to report from is not driven to straight from beyond
+// plan_dist: walls close the left two columns of wallMap's floor all
+// round, so the wall's right face, where the sign is, lies beyond them for
+// a robot inside. In R2D2__7_ of shared/more-worlds such drives of 0.2-0.8 m ended
+// against walls; the sign is given up for want of a way (handed back when
+// the map offers one). On the sign's side the map has a way.
+func TestNoStraightDriveFromAfar(t *testing.T) {
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	for r := -3; r <= 2; r++ {
+		for c := -1; c <= 1; c++ {
+			m.SetFloor(nav.MaxTiles+r, nav.MaxTiles+c, nav.FloorPlain)
+		}
+	}
+	r0, c0 := 4*nav.MaxTiles, 4*nav.MaxTiles
+	for r := -12; r <= 12; r++ {
+		m.SetWall(r0+r, c0+4) // the middle column's right side, top to bottom
+		m.SetWall(r0+r, c0-4) // the left column's left side
+	}
+	for c := -4; c <= 4; c++ {
+		m.SetWall(r0-12, c0+c) // the top and bottom sides of the two left columns
+		m.SetWall(r0+12, c0+c)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := m.Start()
+	s := signs.Sign{ID: 1, Letter: 'F', Status: signs.Raised, Views: 3,
+		Pos: geom.Vec2{X: c.X + 0.06 + 0.0056, Z: c.Z - 0.30}, Normal: geom.Vec2{X: 1}}
+	for _, tc := range []struct {
+		name     string
+		pose     nav.Pose
+		wantDone bool
+	}{
+		{"beyond the wall", nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z - 0.30}}, true},
+		{"on the sign's side", nav.Pose{Vec2: geom.Vec2{X: c.X + 0.12, Z: c.Z - 0.24}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewLogged(nil).(*Report)
+			bb := map[string][]byte{nav.KeyMap: b}
+			r.job = job{id: s.ID, sign: s, phase: phaseApproach, start: 10}
+			obs := &pluginpb.Observation{Step: 400, SimTime: 12.8, Driver: true}
+			for range len(facingTurns) + 1 {
+				r.drive(obs, tc.pose, &pluginpb.Action{}, bb)
+			}
+			if done := r.job.phase == phaseDone; done != tc.wantDone {
+				t.Fatalf("job done %v, want %v (target %v, on the map %v)", done, tc.wantDone, r.job.target, r.job.onMap)
+			}
+			if tc.wantDone && !r.job.wayless {
+				t.Errorf("given up, but not for want of a way: it is never handed back")
+			}
+		})
+	}
+}

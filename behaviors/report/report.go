@@ -39,7 +39,9 @@
 // The sign is marked Unreachable and "reported" fires anyway, so that
 // exploring goes on, when: the job takes longer than timeout_s; the robot
 // makes no progress for stuck_s three times (backing off and trying
-// another place between), the same with the sign's facing turned by 45°
+// another place between; each time strikes the gaps between wall ends
+// around it, which close on report's map at the second strike,
+// nav.Map.CloseCornersToward, for the rest of the game), the same with the sign's facing turned by 45°
 // one way and then the other (another standpoint: the facing of a sign on
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
@@ -49,7 +51,9 @@
 // (ways round through tiles not seen yet ended at walls; the other
 // standpoints are tried first); no
 // map node serves as a place to report from and the body does not fit at
-// the stand-off point between the walls the map knows (nav.Map.Fits),
+// the stand-off point between the walls the map knows (nav.Map.Fits), or
+// that point lies farther than plan_dist (the map has no way there, and a
+// straight drive would cross what the map has not seen),
 // with the sign's facing nor with the other standpoints: it is given up at
 // once, unless the robot can report from where it stands, instead of
 // driving straight against those walls; victim-detect has neither seen the sign while the robot was within
@@ -112,7 +116,7 @@ var params = map[string]sdk.Param{
 	"verify_views": {Default: "3", Description: "... or have this many classified views agreeing on its letter; else it is not reported"},
 	"confirm":      {Default: "true", Description: "ask for the score ('G') before and after, and mark a rise as Confirmed"},
 	"confirm_s":    {Default: "1", Description: "seconds to wait for the score after the report"},
-	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map"},
+	"plan_dist":    {Default: "0.1", Description: "beyond this distance (m) the approach follows a path on the robot's map; with no way there on the map, the sign is given up for want of a way"},
 	"close_dist":   {Default: "0.073", Description: "arrived at a place on the map farther than this from the sign (m), the robot drives on straight to the stand-off point, so that it reports well inside Erebus's 0.09 m even when the estimate is a little off"},
 }
 
@@ -662,6 +666,20 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal ge
 	return best, append(path, best), true
 }
 
+// strikeCorners counts a strike against the diagonals past wall ends near
+// the robot, stuck there while driving forward (nav.Map.CloseCornersToward),
+// on the map report plans with. Report plans through such gaps as explore
+// does (Costs.Corner), but explore closes them only when it gets stuck
+// there itself: in R2D2__7_ of shared/more-worlds the report jobs of five
+// signs behind a gap of 7.4 cm between two wall ends pushed into it, one
+// after the other, for 170 s. The strikes live in the kept map of r.maps,
+// which Load leaves them in, so they count over the jobs of the game.
+func (r *Report) strikeCorners(bb map[string][]byte, p nav.Pose) {
+	if m, err := r.maps.Read(bb[nav.KeyMap]); err == nil {
+		m.CloseCornersToward(p.Vec2, p.Forward(1).Sub(p.Vec2))
+	}
+}
+
 // fitsAlong tells whether a body of radius r fits between the walls of m
 // all along the straight drive from a to b.
 func fitsAlong(m *nav.Map, a, b geom.Vec2, r float64) bool {
@@ -684,6 +702,17 @@ func (r *Report) fitsOnMap(bb map[string][]byte, p geom.Vec2) bool {
 		return true
 	}
 	return m.Fits(p, r.maps.Robot.BodyRadius)
+}
+
+// farOffMap tells whether p, a point the map has no way to, lies farther
+// than plan_dist from the robot at pose while there is a readable map:
+// the straight drive there would cross what the map has not seen (false
+// without a map, where driving straight is all there is).
+func (r *Report) farOffMap(bb map[string][]byte, pose nav.Pose, p geom.Vec2) bool {
+	if _, err := r.maps.Read(bb[nav.KeyMap]); err != nil {
+		return false
+	}
+	return pose.Dist(p) > r.planDist
 }
 
 // sentReport is a report this plugin sent, as the comms gate remembers it.
@@ -850,10 +879,14 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				}
 				return 0, 0
 			}
-			if !j.onMap && !r.fitsOnMap(bb, j.target) {
+			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target)) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
 				// knows: driving there straight only pushes against them.
+				// Nor is the point driven to straight from beyond plan_dist,
+				// where the map has no way to it: in R2D2__7_ of
+				// shared/more-worlds such drives of 0.2-0.8 m (after a path
+				// round through tiles not seen yet) ended against walls.
 				switch {
 				case r.canReport(j.sign, pose):
 					// With the sign's own facing: a turned one is a guess,
@@ -895,6 +928,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			return 0, 0
 		}
 		if now-j.refT > r.stuckS {
+			r.strikeCorners(bb, pose)
 			switch {
 			case r.canReport(j.sign, pose) || r.canReport(j.facingSign(), pose):
 				j.phase = phaseFace
