@@ -185,3 +185,51 @@ func TestNoSeedAcrossClosedGap(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagonalPastWallEndBesideHole: a half-tile wall ends at the start
+// tile's centre and the top side of the tile below-right begins at their
+// shared corner, a hole tile: the diagonal across the start tile's
+// bottom-right quarter, between the two wall ends, is the only way from
+// the tile below back up, and the hole touches that quarter at its corner
+// alone (Day_2-2-FIXED3 of shared/more-worlds: the robot crossed it, saw
+// the hole, and the way back closed). The search still crosses it; with
+// the hole's tile the quarter's own, it does not.
+func TestDiagonalPastWallEndBesideHole(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		hole   bool
+		dr, dc int // the hole tile, from the start tile
+		want   bool
+	}{
+		{"hole diagonal to the quarter", true, 1, 1, true},
+		{"no hole", false, 0, 0, true},
+		{"hole is the quarter's tile", true, 0, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
+			tr, tc := m.StartTile()
+			r, col := 4*tr, 4*tc
+			for j := 0; j <= 2; j++ {
+				m.SetWall(r+2, col+j) // a half-tile wall ending at the start tile's centre
+			}
+			for j := 4; j <= 8; j++ {
+				m.SetWall(r+4, col+j) // the top side of the tile below-right
+			}
+			for j := 4; j <= 8; j++ {
+				m.SetWall(r+j, col)     // the left side of the tile below
+				m.SetWall(r+8, col+j-4) // its bottom side
+			}
+			m.SetFloor(tr, tc, nav.FloorPlain)
+			m.SetFloor(tr+1, tc, nav.FloorPlain)
+			if c.hole {
+				m.SetFloor(tr+c.dr, tc+c.dc, nav.FloorHole)
+			}
+			k := nav.DefaultCosts()
+			f := m.Search(geom.Vec2{X: 0.06, Z: 0.18}, k)              // the centre of the tile below
+			got := !math.IsInf(f.Cost(geom.Vec2{X: 0.12, Z: 0.06}), 1) // the start tile's right edge middle
+			if got != c.want {
+				t.Errorf("the start tile's right edge reached %v, want %v (%d nodes reached)", got, c.want, f.Reached())
+			}
+		})
+	}
+}

@@ -42,8 +42,9 @@
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []geom.Vec2                    // free nodes of a tile
 //	m.AppendTileNodes(dst, row, col) []geom.Vec2         // the same, into a reused buffer
-//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner} // IgnoreObstacles: fallback
+//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner, Stuck} // IgnoreObstacles: fallback
 //	m.CloseCorners(p)                                    // stuck at p: no diagonal past wall ends there
+//	m.Stuck(p)                                           // stuck at p: plans weigh the nodes there (Costs.Stuck)
 //
 // Driving (wheel rad/s; left, right):
 //

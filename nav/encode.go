@@ -86,6 +86,9 @@ func DecodeMap(b []byte, r Robot) (*Map, error) {
 //
 // A plugin that reads the map from the blackboard every few steps keeps
 // one Map and Loads into it, instead of allocating a new one each time.
+// The strikes of CloseCorners and Stuck, which the encoding does not
+// hold, are kept: they are what that plugin's own robot ran into (exit's
+// way home), and a new reading must not forget them.
 func (m *Map) Load(b []byte) error {
 	h, err := checkMap(b)
 	if err != nil {
@@ -197,6 +200,7 @@ func (m *Map) clearForLoad() {
 		clear(m.fixedSqz)
 		clear(m.votes)
 		clear(m.holeNear)
+		clear(m.trail)
 		clear(m.floor)
 		clear(m.fixedWall)
 		clear(m.fixedObst)

@@ -136,6 +136,7 @@ type Map struct {
 	obst        []uint16         // per node: readings off the wall lines
 	obstNear    []uint16         // per node: those the body there would touch (squeeze.go)
 	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
+	trail       []bool           // per node: the robot's centre stood on it (Integrate)
 	votes       [][nFloor]uint16 // per tile
 	floor       []Floor          // per tile, resolved
 	fixedWall   []bool           // per cell, from a decoded map
@@ -147,6 +148,9 @@ type Map struct {
 	// closedToward: the heading the robot pushed into each struck quarter
 	// with, when the striker gave one (CloseCornersToward).
 	closedToward map[int]geom.Vec2
+	// stuckAt: strikes against the nodes where the robot got stuck, by
+	// node (Stuck; stuck.go).
+	stuckAt map[int]int
 
 	t0r, t0c, t1r, t1c int // bounding box of the tiles with evidence
 	version            uint64
@@ -173,6 +177,7 @@ func NewMap(start geom.Vec2, r Robot, cfg MapConfig) *Map {
 	m.obst = make([]uint16, gridNodes*gridNodes)
 	m.obstNear = make([]uint16, gridNodes*gridNodes)
 	m.holeNear = make([]bool, gridNodes*gridNodes)
+	m.trail = make([]bool, gridNodes*gridNodes)
 	m.votes = make([][nFloor]uint16, gridTiles*gridTiles)
 	m.floor = make([]Floor, gridTiles*gridTiles)
 	m.t0r, m.t0c, m.t1r, m.t1c = MaxTiles, MaxTiles, MaxTiles, MaxTiles
@@ -249,9 +254,39 @@ const midFreeFactor = 2
 
 // obstacle reports whether node n is blocked by readings off the wall
 // lines: each such reading adds 2 to the nodes around it, each ray that
-// passes right through the node takes 1 away; 3 or more blocks.
+// passes right through the node takes 1 away; 3 or more blocks. A node the
+// robot's centre stood on (trail) is not: whatever the readings say, the
+// body fitted there.
 func (m *Map) obstacle(n int) bool {
+	if m.trail[n] {
+		return false
+	}
 	return m.obst[n] >= 3 || (m.fixedObst != nil && m.fixedObst[n])
+}
+
+// trailTol is how near a node the robot's centre must pass for the node to
+// join the trail: the body (erebus.BodyRadius, 3.7 cm) then covered every
+// point within 2.2 cm of the node, so no obstacle stands nearer, and the
+// readings that block the node (within BodyRadius + 6 mm of it,
+// obstacleAt) were read closer than they are (the infra-red factor) or
+// were not of one obstacle (Day_2-2-FIXED3 of shared/more-worlds: an
+// obstacle beside a passage the robot had driven through closed it behind
+// the robot with readings on the nodes it had stood on, and the way home
+// went through a real obstacle instead).
+const trailTol = 0.015
+
+// stoodOn adds the node nearest p to the trail when p is within trailTol
+// of it.
+func (m *Map) stoodOn(p geom.Vec2) {
+	n, ok := m.nodeAt(p)
+	if !ok || m.trail[n] || m.nodePos(n).Dist(p) > trailTol {
+		return
+	}
+	was := m.obstacle(n)
+	m.trail[n] = true
+	if was {
+		m.version++
+	}
 }
 
 // cellPos returns the world position of cell (row, col).
@@ -275,6 +310,7 @@ func (m *Map) grow(tr, tc int) {
 func (m *Map) Integrate(obs *pluginpb.Observation, p Pose) bool {
 	before := m.version
 	m.sensed = true
+	m.stoodOn(p.Vec2)
 	f := m.robot.wallFactor()
 	for i, d := range obs.GetDistance() {
 		if i >= len(m.robot.Distance) || math.IsNaN(d) {

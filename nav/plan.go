@@ -38,12 +38,16 @@ type Costs struct {
 	// other corners are blocked by wall ends alone (corner.go), at this
 	// extra weight. 0 keeps such steps closed.
 	Corner float64
+	// Stuck is added to the weight of the nodes where the robot got stuck
+	// stuckStrikes times (Map.Stuck; stuck.go), so that plans go round a
+	// place the body wedges in when another way is not much longer.
+	Stuck float64
 }
 
 // DefaultCosts returns Swamp 5, Unknown 0, Edge 0.3, UnseenCorner 10,
-// Squeeze 10, Corner 10.
+// Squeeze 10, Corner 10, Stuck 10.
 func DefaultCosts() Costs {
-	return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10, Squeeze: 10, Corner: 10}
+	return Costs{Swamp: 5, Unknown: 0, Edge: 0.3, UnseenCorner: 10, Squeeze: 10, Corner: 10, Stuck: 10}
 }
 
 // Path is a list of points to drive through, in order.
@@ -155,6 +159,9 @@ func (m *Map) weight(n int, k Costs) float32 {
 	}
 	if squeeze {
 		w += k.Squeeze
+	}
+	if k.Stuck > 0 && m.stuckAt[n] >= stuckStrikes {
+		w += k.Stuck
 	}
 	if swamp && k.Swamp > 1 {
 		w *= k.Swamp

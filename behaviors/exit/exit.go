@@ -83,7 +83,12 @@ type Exit struct {
 	lastDecode        float64
 	start             geom.Vec2
 	haveStart         bool
-	sent              [][]string // the map matrix sent
+	// lastCP is where a lack of progress puts the robot: the centre of
+	// the last checkpoint tile its centre stood on, the start until then
+	// (seenCheckpoint).
+	lastCP geom.Vec2
+	haveCP bool
+	sent   [][]string // the map matrix sent
 
 	escape       int // steps left driving out of a wedge
 	escapeTurned bool
@@ -243,6 +248,7 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 		x.lastInfo = now
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_GameInfoRequest{GameInfoRequest: &pluginpb.GameInfoRequest{}}})
 	}
+	x.seenCheckpoint(pose.Vec2, obs.GetGps() != nil)
 	if now-x.lastPlanT >= x.planEvery && obs.GetGps() != nil {
 		// The way home needs positions only: it is estimated before the
 		// start yaw is known too (a robot that cannot learn it must still
@@ -419,9 +425,16 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.lastLoP, x.lopT, x.lopStep = math.Inf(-1), math.Inf(-1), 0
 	}
 	if now-x.lopT > x.lopS && now-x.lastLoP > 20 {
-		x.lastLoP, x.lopT, x.lopStep = now, now, obs.GetStep()
-		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
-		return 0, 0, false
+		if x.lopHelps(pose.Vec2) {
+			x.lastLoP, x.lopT, x.lopStep = now, now, obs.GetStep()
+			act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})
+			return 0, 0, false
+		}
+		// A lack of progress would put the robot where the way home is
+		// no shorter: keep trying from here (Erebus relocates it by
+		// itself only after 20 s standing still, which the escapes do
+		// not).
+		x.lopT = now
 	}
 	if x.backing > 0 {
 		x.backing--
@@ -449,6 +462,14 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 	if now-x.progressT > x.stuckS {
 		x.progressT = now
 		x.needPlan = true
+		if x.m != nil {
+			// Stuck: plans weigh the place from the second time on, and
+			// close a gap between wall ends there (nav.Map.Stuck,
+			// CloseCorners), as explore's do. The map read from the
+			// blackboard keeps them (nav.MapReader loads into one Map).
+			x.m.CloseCorners(pose.Vec2)
+			x.m.Stuck(pose.Vec2)
+		}
 		x.escape, x.escapeTurned = 10, false
 		x.escapeYaw = x.robot.EscapeYaw(pose, obs.GetDistance())
 		if x.m != nil {
@@ -488,7 +509,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 // lines.
 func (x *Exit) planHome(p geom.Vec2, k nav.Costs) (nav.Path, float64, bool) {
 	d := nav.DefaultCosts()
-	k.Squeeze, k.Corner = d.Squeeze, d.Corner
+	k.Squeeze, k.Corner, k.Stuck = d.Squeeze, d.Corner, d.Stuck
 	path, cost, ok := x.m.PlanTo(p, x.target(), k)
 	if !ok {
 		k.IgnoreObstacles = true
@@ -525,4 +546,41 @@ func toProto(cells [][]string) *pluginpb.Map {
 		m.Rows[i] = &pluginpb.MapRow{Cells: r}
 	}
 	return m
+}
+
+// seenCheckpoint follows where a lack of progress would put the robot: the
+// centre of the checkpoint tile its centre last stood on, as Erebus keeps
+// it (the first checkpoint box holding the robot becomes the last visited
+// position, the start tile's centre until then: MainSupervisor.py
+// relocate_robot, Robot.update_checkpoints; shared/erebus/RULES.md §1.5,
+// §2.3), on the tiles the map knows as checkpoints.
+func (x *Exit) seenCheckpoint(p geom.Vec2, gps bool) {
+	if !gps || !x.haveStart {
+		return
+	}
+	if !x.haveCP {
+		x.lastCP, x.haveCP = x.start, true
+	}
+	if x.m == nil {
+		return
+	}
+	if tr, tc, ok := x.m.TileOf(p); ok && x.m.Floor(tr, tc) == nav.FloorCheckpoint {
+		x.lastCP = x.m.TileCenter(tr, tc)
+	}
+}
+
+// lopHelps reports whether asking for a lack of progress on the way home
+// from p puts the robot where the way home is shorter: from the last
+// checkpoint (lastCP) the map knows a way, and from p none or a longer
+// one. Day_2-2-FIXED3 of shared/more-worlds: wedged two tiles from home,
+// the robot asked for one and was put on a checkpoint beyond a passage the
+// map had closed since, from which no way home passed; it never got home.
+func (x *Exit) lopHelps(p geom.Vec2) bool {
+	if x.m == nil || !x.haveCP {
+		return true
+	}
+	k := nav.Costs{Swamp: 5, Unknown: 0.5}
+	_, from, okFrom := x.planHome(p, k)
+	_, cp, okCP := x.planHome(x.lastCP, k)
+	return okCP && (!okFrom || cp < from)
 }

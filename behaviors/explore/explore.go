@@ -387,6 +387,8 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		// Stuck: a gap between wall ends taken diagonally may be too
 		// narrow; plans keep off it from now on.
 		e.m.CloseCorners(pose.Vec2)
+		// Plans weigh a place the robot got stuck at twice (nav.Map.Stuck).
+		e.m.Stuck(pose.Vec2)
 		e.giveUp()
 		e.progressT = now
 		e.escape, e.escapeTurned, e.turnSteps = 10, false, 0
