@@ -67,3 +67,71 @@ func (m *Map) freeSpace(comp []int32, blocks []int, passages []int) []bool {
 	}
 	return free
 }
+
+// spreadArea4 spreads area 4 into the tiles not seen yet, within the
+// rectangle of the tiles seen, from the tiles of area 4 over open sides.
+// The tiles seen of other areas (1–3, or not labelled; connection tiles
+// are neutral) spread too, at the same pace: an unseen tile goes to area 4
+// only if it is nearer to area 4 than to any other tile seen. An unseen
+// tile has no walls seen, so a room of area 4 the robot looked into from
+// its connection would otherwise flow through every side not seen into
+// the unseen tiles of an ordinary room beside it (R8 of more-worlds: three
+// rows of an area-3 room mapped '*'); Erebus's area-4 room is one room
+// whose every tile has room 4 (docs/erebus-rules.md §3), and a tile just
+// beyond a tile seen of area 1–3 with no wall seen between is as likely
+// that room's as area 4's. Ties go to neither.
+func (m *Map) spreadArea4(area []int8) {
+	n := gridTiles * gridTiles
+	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
+	for t := range n {
+		if m.floor[t] != FloorUnknown {
+			tr, tc := t/gridTiles, t%gridTiles
+			r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
+		}
+	}
+	// owner: 0 not reached, 4 area 4, 1 another area, −1 contested.
+	owner := make([]int8, n)
+	level := make([]int32, n)
+	var front []int
+	for t := range n {
+		switch {
+		case area[t] == 4:
+			owner[t] = 4
+		case m.floor[t] == FloorUnknown:
+			continue
+		case func() bool { _, _, ok := m.floor[t].Passage(); return ok }():
+			continue
+		default:
+			owner[t] = 1
+		}
+		front = append(front, t)
+	}
+	var next []int
+	for d := int32(1); len(front) > 0; d++ {
+		next = next[:0]
+		for _, u := range front {
+			if owner[u] < 0 {
+				continue
+			}
+			for _, nb := range m.openNeighbours(u) {
+				tr, tc := nb/gridTiles, nb%gridTiles
+				if m.floor[nb] != FloorUnknown || tr < r0 || tr > r1 || tc < c0 || tc > c1 {
+					continue
+				}
+				switch {
+				case owner[nb] == 0:
+					owner[nb], level[nb] = owner[u], d
+					next = append(next, nb)
+				case owner[nb] != owner[u] && level[nb] == d:
+					owner[nb] = -1 // reached from both at the same distance
+				}
+			}
+		}
+		front, next = next, front
+	}
+	for t := range n {
+		if owner[t] == 4 && area[t] == 0 {
+			area[t] = 4
+		}
+	}
+}

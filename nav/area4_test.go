@@ -254,3 +254,48 @@ func TestCurvePocketJoinsNoRooms(t *testing.T) {
 		t.Errorf("room tile (1,1)'s quarter centre is %q, want no '*'", got)
 	}
 }
+
+// TestArea4SpreadStopsAtSeenRoom: a green connection (areas 1 and 4) beside
+// the start opens onto a corridor of four tiles not seen, and beyond them
+// lie two tiles seen of an ordinary room. With a wall seen before that room,
+// the four unseen tiles are area 4; with none seen (the robot never drove
+// along there), the unseen tiles nearer to the room than to area 4 are not
+// area 4, nor the one halfway. In more-worlds R8 area 4 flowed through the
+// sides not seen into three rows of an area-3 room ('*' over '0' and '1').
+func TestArea4SpreadStopsAtSeenRoom(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		wall bool    // a wall seen between the unseen tiles and the room
+		want [4]int8 // areas of the four unseen tiles
+	}{
+		{name: "wall seen", wall: true, want: [4]int8{4, 4, 4, 4}},
+		{name: "no wall seen", want: [4]int8{4, 4, 0, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			m.SetFloor(r, c, FloorPlain)
+			m.SetFloor(r, c+1, FloorGreen)
+			m.SetFloor(r, c+6, FloorPlain)
+			m.SetFloor(r, c+7, FloorPlain)
+			for k := c; k <= c+7; k++ {
+				for j := 0; j <= 4; j++ {
+					m.SetWall(4*r, 4*k+j)
+					m.SetWall(4*r+4, 4*k+j)
+				}
+			}
+			if tc.wall {
+				for j := 0; j <= 4; j++ {
+					m.SetWall(4*r+j, 4*(c+6))
+				}
+			}
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			for i, want := range tc.want {
+				if got := area[r*n+c+2+i]; got != want {
+					t.Errorf("unseen tile %d: area %d, want %d", i, got, want)
+				}
+			}
+		})
+	}
+}

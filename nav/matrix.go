@@ -239,33 +239,7 @@ func (m *Map) Areas() []int8 {
 		}
 	}
 	m.seedArea4(area, passages)
-	// Area 4 spreads into unseen tiles that open onto it, within the
-	// rectangle of the tiles seen.
-	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
-	for t := range n {
-		if m.floor[t] != FloorUnknown {
-			tr, tc := t/gridTiles, t%gridTiles
-			r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
-		}
-	}
-	queue = queue[:0]
-	for t := range n {
-		if area[t] == 4 {
-			queue = append(queue, t)
-		}
-	}
-	for len(queue) > 0 {
-		u := queue[0]
-		queue = queue[1:]
-		for _, nb := range m.openNeighbours(u) {
-			tr, tc := nb/gridTiles, nb%gridTiles
-			if area[nb] != 0 || m.floor[nb] != FloorUnknown || tr < r0 || tr > r1 || tc < c0 || tc > c1 {
-				continue
-			}
-			area[nb] = 4
-			queue = append(queue, nb)
-		}
-	}
+	m.spreadArea4(area)
 	return area
 }
 
