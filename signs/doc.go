@@ -7,6 +7,7 @@
 //	signs.seen       victimdetect  every sign victim-detect knows (status Seen or Raised)
 //	signs.candidate  victimdetect  the sign handed to report (one record, status Raised), or absent
 //	signs.reported   report        every sign report handled (status Reported, Confirmed or Unreachable)
+//	signs.glimpsed   victimdetect  sign-like pictures seen several times and never classified (EncodeGlimpses); explore looks at their faces closely
 //
 // The flow: victim-detect finds a sign it has not raised and that is not in
 // signs.reported, writes it to signs.seen and signs.candidate, and fires
@@ -20,8 +21,9 @@
 // Exit puts signs into the map matrix: the letters of signs.reported
 // entries with status Reported or Confirmed (a behavior of its own may also
 // take Unreachable ones and signs.seen entries, which are less certain), in
-// the cell the Erebus answer puts them (nav.Map.SignCell). These
-// three keys are the only encoding of signs on the blackboard.
+// the cell the Erebus answer puts them (nav.Map.SignCell). The first
+// three keys are the only encoding of signs with a letter on the
+// blackboard.
 //
 // # Encoding
 //

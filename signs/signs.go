@@ -18,6 +18,10 @@ const (
 	KeyCandidate = "signs.candidate"
 	// KeyReported is written by report: every sign it handled.
 	KeyReported = "signs.reported"
+	// KeyGlimpsed is written by victim-detect: the sign-like pictures it
+	// saw several times but could not classify yet (letter 0, too few
+	// pixels tall), where a closer look may read a sign.
+	KeyGlimpsed = "signs.glimpsed"
 )
 
 // Letters lists the seven sign letters in the order the built-in detector

@@ -6,6 +6,7 @@ import (
 	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/signs"
 )
 
 // Wall faces. Signs hang on walls (docs/erebus-rules.md §2.2: 0.0056 m in front of the
@@ -305,37 +306,89 @@ func (fs *faces) next(m *nav.Map, f *nav.Field) (faceGoal, bool) {
 				if fs.seen[k] || fs.fail[k] >= faceFailures || !faceFloorKnown(m, r, c, side) {
 					continue
 				}
-				fp := facePoint(m, r, c, side)
-				n := faceNormal(r, c, side)
-				// Nodes two and four cells in front, one cell to either
-				// side along the wall (nodes have even coordinates).
-				for _, out := range [2]int{4, 2} {
-					for _, along := range [2]int{-1, 1} {
-						nr, nc := r+int(n.Z)*out, c+int(n.X)*out
-						if row := r%2 == 0; row {
-							nc += along
-						} else {
-							nr += along
-						}
-						at := cellPoint(m, nr, nc)
-						if m.Blocked(at) {
-							continue
-						}
-						cost := f.Cost(at)
-						if out == 2 {
-							// Close: a sign may not fit in the image, and a
-							// target does not (faceMinDist); only where no
-							// place farther off is near.
-							cost += 0.3
-						}
-						if cost < bestCost {
-							best, bestCost = faceGoal{key: k, at: at, yaw: nav.YawTowards(at, fp)}, cost
-						}
-					}
-				}
+				best, bestCost = fs.placeFor(m, f, r, c, side, best, bestCost)
 			}
 		}
 	}
 	best, bestCost = fs.nextSurface(m, f, best, bestCost)
 	return best, !math.IsInf(bestCost, 1)
+}
+
+// placeFor returns the cheapest place (by f) to look at side side of face
+// cell (row, col) from, if cheaper than bestCost: the nodes two and four
+// cells in front of it, one cell to either side along the wall.
+func (fs *faces) placeFor(m *nav.Map, f *nav.Field, r, c, side int, best faceGoal, bestCost float64) (faceGoal, float64) {
+	k := keyOf(r, c, side)
+	fp := facePoint(m, r, c, side)
+	n := faceNormal(r, c, side)
+	// Nodes have even coordinates.
+	for _, out := range [2]int{4, 2} {
+		for _, along := range [2]int{-1, 1} {
+			nr, nc := r+int(n.Z)*out, c+int(n.X)*out
+			if row := r%2 == 0; row {
+				nc += along
+			} else {
+				nr += along
+			}
+			at := cellPoint(m, nr, nc)
+			if m.Blocked(at) {
+				continue
+			}
+			cost := f.Cost(at)
+			if out == 2 {
+				// Close: a sign may not fit in the image, and a
+				// target does not (faceMinDist); only where no
+				// place farther off is near.
+				cost += 0.3
+			}
+			if cost < bestCost {
+				best, bestCost = faceGoal{key: k, at: at, yaw: nav.YawTowards(at, fp)}, cost
+			}
+		}
+	}
+	return best, bestCost
+}
+
+// nextGlimpse returns the cheapest place (by f) to look from at a face of
+// the map's lines where a sign was glimpsed (signs.KeyGlimpsed) and that no
+// camera has looked at closely yet, if cheaper than bestCost. A glimpse
+// beside a face's end (a sign near a corner of the quarter lattice) names
+// the faces on both sides of that corner.
+func (fs *faces) nextGlimpse(m *nav.Map, f *nav.Field, gs []signs.Glimpse, bestCost float64) (faceGoal, float64) {
+	best := faceGoal{}
+	for _, g := range gs {
+		side := 0
+		switch {
+		case math.Abs(g.Normal.X) > 0.9:
+			if g.Normal.X > 0 {
+				side = 1
+			}
+		case math.Abs(g.Normal.Z) > 0.9:
+			if g.Normal.Z > 0 {
+				side = 1
+			}
+		default:
+			continue // off the lines: the surfaces' sweep looks at those
+		}
+		w := geom.Vec2{X: g.Pos.X - g.Normal.X*signOffset, Z: g.Pos.Z - g.Normal.Z*signOffset}
+		r0, c0 := m.Cell(w)
+		for _, d := range [3]int{0, -1, 1} {
+			r, c := r0, c0
+			if math.Abs(g.Normal.X) > 0.9 {
+				r += d // a wall along Z: its faces run along the rows
+			} else {
+				c += d
+			}
+			if r < 0 || c < 0 || !isFace(r, c) || !m.Wall(r, c) {
+				continue
+			}
+			// The floor in front need not be known: the glimpse shows
+			// the face looks into the arena.
+			if k := keyOf(r, c, side); fs.seen[k] || fs.fail[k] >= faceFailures {
+				continue
+			}
+			best, bestCost = fs.placeFor(m, f, r, c, side, best, bestCost)
+		}
+	}
+	return best, bestCost
 }

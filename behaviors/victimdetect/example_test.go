@@ -11,7 +11,7 @@ import (
 func Example() {
 	d := victimdetect.New().Describe()
 	fmt.Println(d.Name, d.Watcher, d.Cameras, d.CameraEveryNSteps, d.BlackboardWrites)
-	// Output: victimdetect true [camera_left camera_centre camera_right] 2 [signs.seen signs.candidate]
+	// Output: victimdetect true [camera_left camera_centre camera_right] 2 [signs.seen signs.candidate signs.glimpsed]
 }
 
 // ExampleDetector_Frame runs the detector on one frame: a grey wall with

@@ -30,8 +30,10 @@ type track struct {
 	free geom.Vec2
 	// sigma is the expected error of the merged position.
 	sigma float64
-	// lastSeen is the step of the last detection merged.
+	// lastSeen is the step of the last detection merged; looks counts
+	// the detections merged.
 	lastSeen uint64
+	looks    int
 	// changed: the letter, views, normal or position (by > 3 mm) changed;
 	// touched: any detection was merged.
 	changed, touched bool
@@ -161,6 +163,7 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 	// track's last view.
 	t.sign.Step = max(t.sign.Step, step)
 	t.lastSeen = max(t.lastSeen, step)
+	t.looks++
 	t.touched = true
 	if old.Letter != t.sign.Letter || old.Views != t.sign.Views || old.Pos.Dist(t.sign.Pos) > 0.003 || old.Normal != t.sign.Normal {
 		t.changed = true

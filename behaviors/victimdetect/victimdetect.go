@@ -87,6 +87,7 @@
 package victimdetect
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -149,6 +150,7 @@ type Detect struct {
 	raisedAt     uint64
 	dets         []Detection
 	seenBuf      signs.List // scratch of seen
+	lastGlimpsed []byte     // the last signs.KeyGlimpsed written
 	mountsByName map[string]Mount
 	// Frames held while the yaw is unknown (see the package doc).
 	held      []heldView
@@ -198,7 +200,7 @@ func (d *Detect) Describe() sdk.Description {
 		Name: Name, Version: "1.0.0", Watcher: true, EveryNSteps: 1,
 		Cameras: cams, CameraEveryNSteps: CameraEveryNSteps,
 		BlackboardReads:  []string{signs.KeySeen, signs.KeyCandidate, signs.KeyReported},
-		BlackboardWrites: []string{signs.KeySeen, signs.KeyCandidate},
+		BlackboardWrites: []string{signs.KeySeen, signs.KeyCandidate, signs.KeyGlimpsed},
 		Params:           params,
 	}
 }
@@ -325,6 +327,10 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 	if changed {
 		d.seenBuf = d.seen(d.seenBuf[:0])
 		write(signs.KeySeen, d.seenBuf.Encode())
+	}
+	if g := d.glimpsed(); !bytes.Equal(g, d.lastGlimpsed) {
+		d.lastGlimpsed = g
+		write(signs.KeyGlimpsed, g)
 	}
 	if len(writes) > 0 {
 		act.Blackboard = writes
@@ -527,6 +533,23 @@ func (d *Detect) sawInstead(a, b uint32) bool {
 		}
 	}
 	return false
+}
+
+// glimpseLooks is how many detections a sign-like picture needs, none of
+// them classified, to be published as glimpsed: victim-detect gets the
+// cameras every other step, so four are eight steps of it in view.
+const glimpseLooks = 4
+
+// glimpsed returns the encoding of the tracks seen glimpseLooks times or
+// more and never classified (signs.KeyGlimpsed), nil for none.
+func (d *Detect) glimpsed() []byte {
+	var l []signs.Glimpse
+	for _, t := range d.tr.tracks {
+		if t.sign.Status == signs.Seen && t.best() < 0 && t.looks >= glimpseLooks && t.notSign == 0 && t.sigma <= d.raiseSigma {
+			l = append(l, signs.Glimpse{Pos: t.sign.Pos, Normal: t.sign.Normal})
+		}
+	}
+	return signs.EncodeGlimpses(l)
 }
 
 // seen appends the classified signs still in victim-detect's hands to l.
