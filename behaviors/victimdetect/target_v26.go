@@ -94,6 +94,32 @@ const (
 	minTargetAspect = 0.7
 )
 
+// vote counts pixel (x, y) of a w×h picture towards votes by its colour
+// class when it belongs to blob label; it reports whether the pixel is in
+// the picture (and so counts towards the total).
+func (ts *targetScratch) vote(votes *[6]int, x, y, w, h int, label int32) bool {
+	if x < 0 || y < 0 || x >= w || y >= h {
+		return false
+	}
+	q := y*w + x
+	if ts.lab[q] == label {
+		votes[ts.cls[q]]++
+	}
+	return true
+}
+
+// ringColour is the ring colour class (1-5) with the most votes; ties go
+// to the lower class.
+func ringColour(votes *[6]int) int {
+	best := 1
+	for c := 2; c <= 5; c++ {
+		if votes[c] > votes[best] {
+			best = c
+		}
+	}
+	return best
+}
+
 // targetScratch is the target pass's scratch space.
 type targetScratch struct {
 	cls    []int8
@@ -308,22 +334,12 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 			for k := range rays {
 				th := 2 * math.Pi * float64(k) / rays
 				x, y := at(rho, th)
-				if x < 0 || y < 0 || x >= w || y >= h {
-					continue
-				}
-				q := y*w + x
-				total++
-				if ts.lab[q] == label {
-					votes[ts.cls[q]]++
+				if ts.vote(&votes, x, y, w, h, label) {
+					total++
 				}
 			}
 		}
-		bestC := 1
-		for c := 2; c <= 5; c++ {
-			if votes[c] > votes[bestC] {
-				bestC = c
-			}
-		}
+		bestC := ringColour(&votes)
 		if total == 0 {
 			return det, true
 		}
@@ -420,22 +436,12 @@ func (d *Detector) readMiddle(det Detection, tb *targetBlob, label int32, w, h, 
 		for _, yf := range ys {
 			y := int(math.Floor(yf))
 			for x := xc - 1; x <= xc+1; x++ {
-				if x < 0 || y < 0 || x >= w || y >= h {
-					continue
-				}
-				q := y*w + x
-				total++
-				if ts.lab[q] == label {
-					votes[ts.cls[q]]++
+				if ts.vote(&votes, x, y, w, h, label) {
+					total++
 				}
 			}
 		}
-		bestC := 1
-		for c := 2; c <= 5; c++ {
-			if votes[c] > votes[bestC] {
-				bestC = c
-			}
-		}
+		bestC := ringColour(&votes)
 		if total == 0 {
 			return det
 		}
