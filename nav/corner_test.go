@@ -6,6 +6,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/nav/navtest"
 )
 
 // TestDiagonalPastWallEnds: a tile walled all round but for the right half
@@ -27,19 +28,7 @@ func TestDiagonalPastWallEnds(t *testing.T) {
 		{"stuck there twice", 10, 2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
-			tr, tc := m.StartTile()
-			r, col := 4*tr, 4*tc
-			for j := 0; j <= 4; j++ {
-				if j <= 2 {
-					m.SetWall(r, col+j) // the left half of the top side
-				}
-				if j >= 2 {
-					m.SetWall(r+j, col+4) // the bottom half of the right side
-				}
-				m.SetWall(r+4, col+j) // the bottom side
-				m.SetWall(r+j, col)   // the left side
-			}
+			m, _, _ := navtest.GapBetweenWallEnds() // the start tile spans 0..0.12
 			for range c.strikes {
 				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.03}) // the quarter's centre
 			}
@@ -154,20 +143,8 @@ func TestNoSeedAcrossClosedGap(t *testing.T) {
 		{"closed pushing out, beyond the line", out, -2, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
-			tr, tc := m.StartTile()
-			r, col := 4*tr, 4*tc
-			for j := 0; j <= 4; j++ {
-				if j <= 2 {
-					m.SetWall(r, col+j) // the left half of the top side
-				}
-				if j >= 2 {
-					m.SetWall(r+j, col+4) // the bottom half of the right side
-				}
-				m.SetWall(r+4, col+j) // the bottom side
-				m.SetWall(r+j, col)   // the left side
-			}
-			m.SetWall(r+3, col+2) // a stub below the tile's centre
+			m, r, col := navtest.GapBetweenWallEnds() // the start tile spans 0..0.12
+			m.SetWall(r+3, col+2)                     // a stub below the tile's centre
 			for range c.strikes {
 				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.03}) // the quarter's centre
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/nav/navtest"
 )
 
 // TestHomeThroughCornerGap: the start tile is walled all round but for
@@ -20,19 +21,7 @@ import (
 // the straight distance. Both go through the gap now.
 func TestHomeThroughCornerGap(t *testing.T) {
 	x := New().(*Exit)
-	m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
-	tr, tc := m.StartTile()
-	r, col := 4*tr, 4*tc
-	for j := 0; j <= 4; j++ {
-		if j <= 2 {
-			m.SetWall(r, col+j) // the left half of the top side
-		}
-		if j >= 2 {
-			m.SetWall(r+j, col+4) // the bottom half of the right side
-		}
-		m.SetWall(r+4, col+j) // the bottom side
-		m.SetWall(r+j, col)   // the left side
-	}
+	m, _, _ := navtest.GapBetweenWallEnds() // the start tile spans 0..0.12
 	x.m = m
 	p := geom.Vec2{X: 0.18, Z: -0.06} // beyond the gap
 	path, _, ok := x.planHome(p, nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10})

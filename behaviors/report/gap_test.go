@@ -5,6 +5,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/nav/navtest"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -14,23 +15,12 @@ import (
 // TestDiagonalPastWallEnds). Plans cross that gap at Costs.Corner.
 func gapMap(t *testing.T) []byte {
 	t.Helper()
-	m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m, _, _ := navtest.GapBetweenWallEnds()
 	tr, tc := m.StartTile()
 	for r := -1; r <= 1; r++ {
 		for c := -1; c <= 1; c++ {
 			m.SetFloor(tr+r, tc+c, nav.FloorPlain)
 		}
-	}
-	r, col := 4*tr, 4*tc
-	for j := 0; j <= 4; j++ {
-		if j <= 2 {
-			m.SetWall(r, col+j) // the left half of the top side
-		}
-		if j >= 2 {
-			m.SetWall(r+j, col+4) // the bottom half of the right side
-		}
-		m.SetWall(r+4, col+j) // the bottom side
-		m.SetWall(r+j, col)   // the left side
 	}
 	b, err := m.MarshalBinary()
 	if err != nil {
