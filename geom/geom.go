@@ -33,3 +33,13 @@ func (v Vec2) Len() float64 { return math.Hypot(v.X, v.Z) }
 
 // Dist returns |v − w|, the distance between the points v and w.
 func (v Vec2) Dist(w Vec2) float64 { return math.Hypot(v.X-w.X, v.Z-w.Z) }
+
+// SegmentDist is the distance from p to the segment from a to b.
+func SegmentDist(p, a, b Vec2) float64 {
+	d := b.Sub(a)
+	t := 0.0
+	if l2 := d.Dot(d); l2 > 0 {
+		t = max(0, min(1, p.Sub(a).Dot(d)/l2))
+	}
+	return p.Dist(a.Add(d.Scale(t)))
+}

@@ -50,3 +50,23 @@ func TestVec2JSON(t *testing.T) {
 		t.Fatalf("Unmarshal = %v, %v", v, err)
 	}
 }
+
+func TestSegmentDist(t *testing.T) {
+	a, b := Vec2{X: 0, Z: 0}, Vec2{X: 2, Z: 0}
+	for _, c := range []struct {
+		name string
+		p    Vec2
+		a, b Vec2
+		want float64
+	}{
+		{"beside the middle", Vec2{X: 1, Z: 0.5}, a, b, 0.5},
+		{"beyond b", Vec2{X: 5, Z: 4}, a, b, 5},
+		{"before a", Vec2{X: -3, Z: 0}, a, b, 3},
+		{"on the segment", Vec2{X: 1.5, Z: 0}, a, b, 0},
+		{"a point segment", Vec2{X: 3, Z: 4}, a, a, 5},
+	} {
+		if got := SegmentDist(c.p, c.a, c.b); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%s: SegmentDist = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

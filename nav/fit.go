@@ -31,10 +31,10 @@ func (m *Map) WallClearance(p geom.Vec2, reach float64) float64 {
 			// horizontal line (even row), down along a vertical one (even
 			// column).
 			if r%2 == 0 && m.Wall(r, c+1) {
-				d = min(d, segDist(p, a, m.cellPos(r, c+1)))
+				d = min(d, geom.SegmentDist(p, a, m.cellPos(r, c+1)))
 			}
 			if c%2 == 0 && m.Wall(r+1, c) {
-				d = min(d, segDist(p, a, m.cellPos(r+1, c)))
+				d = min(d, geom.SegmentDist(p, a, m.cellPos(r+1, c)))
 			}
 			best = min(best, d-half)
 		}
@@ -50,15 +50,4 @@ func (m *Map) Fits(p geom.Vec2, r float64) bool {
 		return false
 	}
 	return m.WallClearance(p, r+CellSize) >= r
-}
-
-// segDist is the distance from p to the segment ab.
-func segDist(p, a, b geom.Vec2) float64 {
-	dx, dz := b.X-a.X, b.Z-a.Z
-	l2 := dx*dx + dz*dz
-	t := 0.0
-	if l2 > 0 {
-		t = max(0, min(1, ((p.X-a.X)*dx+(p.Z-a.Z)*dz)/l2))
-	}
-	return p.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
 }

@@ -106,7 +106,7 @@ func refSearch(m *Map, p geom.Vec2, k Costs) *Field {
 	for _, n := range free {
 		clear := true
 		for _, b := range blocked {
-			if segmentDist(p, m.nodePos(n), m.nodePos(b)) < seedClear {
+			if geom.SegmentDist(m.nodePos(b), p, m.nodePos(n)) < seedClear {
 				clear = false
 			}
 		}

@@ -329,7 +329,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 	for _, n := range free {
 		clear := true
 		for _, b := range blocked {
-			if segmentDist(p, m.nodePos(n), m.nodePos(b)) < seedClear {
+			if geom.SegmentDist(m.nodePos(b), p, m.nodePos(n)) < seedClear {
 				clear = false
 			}
 		}
@@ -460,17 +460,6 @@ func (s *searchState) relax(from, a int, c float32) {
 // the start's quarter: the body's radius (3.7 cm), the 5 mm a wall reaches
 // past its end cell, and a margin for the driving.
 const seedClear = 0.05
-
-// segmentDist returns the distance from q to the segment from a to b.
-func segmentDist(a, b, q geom.Vec2) float64 {
-	dx, dz := b.X-a.X, b.Z-a.Z
-	l2 := dx*dx + dz*dz
-	if l2 == 0 {
-		return a.Dist(q)
-	}
-	t := math.Max(0, math.Min(1, ((q.X-a.X)*dx+(q.Z-a.Z)*dz)/l2))
-	return q.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
-}
 
 // Cost returns the cost of the cheapest path to the node nearest q, +Inf
 // when it cannot be reached.

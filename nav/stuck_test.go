@@ -53,22 +53,11 @@ func TestStuckWeighsThePlace(t *testing.T) {
 			path := f.PathTo(to)
 			near := math.Inf(1)
 			for i := 1; i < len(path); i++ {
-				near = math.Min(near, segDist(path[i-1], path[i], stuck))
+				near = math.Min(near, geom.SegmentDist(stuck, path[i-1], path[i]))
 			}
 			if round := near > 0.01; round != c.wantRound {
 				t.Errorf("the path %v passes %.3f m from where the robot got stuck: round it %v, want %v", path, near, round, c.wantRound)
 			}
 		})
 	}
-}
-
-// segDist is the distance from q to the segment ab.
-func segDist(a, b, q geom.Vec2) float64 {
-	dx, dz := b.X-a.X, b.Z-a.Z
-	l2 := dx*dx + dz*dz
-	s := 0.0
-	if l2 > 0 {
-		s = math.Max(0, math.Min(1, ((q.X-a.X)*dx+(q.Z-a.Z)*dz)/l2))
-	}
-	return math.Hypot(a.X+s*dx-q.X, a.Z+s*dz-q.Z)
 }

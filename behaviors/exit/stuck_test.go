@@ -1,7 +1,6 @@
 package exit
 
 import (
-	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -55,24 +54,13 @@ func TestHomeRoundWhereStuck(t *testing.T) {
 			}
 			through := false
 			for i := 1; i < len(path); i++ {
-				through = through || segDist(path[i-1], path[i], stuck) < 0.01
+				through = through || geom.SegmentDist(stuck, path[i-1], path[i]) < 0.01
 			}
 			if through == c.wantRound {
 				t.Errorf("way home %v: through %v where the robot got stuck, want round it %v", path, stuck, c.wantRound)
 			}
 		})
 	}
-}
-
-// segDist is the distance from q to the segment ab.
-func segDist(a, b, q geom.Vec2) float64 {
-	dx, dz := b.X-a.X, b.Z-a.Z
-	l2 := dx*dx + dz*dz
-	s := 0.0
-	if l2 > 0 {
-		s = math.Max(0, math.Min(1, ((q.X-a.X)*dx+(q.Z-a.Z)*dz)/l2))
-	}
-	return math.Hypot(a.X+s*dx-q.X, a.Z+s*dz-q.Z)
 }
 
 // TestLackOfProgressOnlyWhenNearer: a lack of progress puts the robot on
