@@ -3,6 +3,7 @@ package victimdetect
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 )
@@ -10,10 +11,10 @@ import (
 // Geometry of the arena and of the default robot's cameras (docs/erebus-rules.md §2.2,
 // §5; sim/doc.go).
 const (
-	signSize   = 0.016  // side of a sign, m
-	signOffset = 0.0056 // sign centre from its wall's centre line, m
-	wallHeight = 0.06   // wall height above the floor, m
-	camHeight  = 0.028  // camera height above the floor, m
+	signSize   = erebus.SignSize       // side of a sign, m
+	signOffset = erebus.SignWallOffset // sign centre from its wall's centre line, m
+	wallHeight = erebus.WallHeight     // wall height above the floor, m
+	camHeight  = 0.028                 // camera height above the floor, m
 )
 
 // Mount is where a camera sits on the robot.
