@@ -4,9 +4,10 @@ package nav
 // connection tile to area 4 (red, green, orange) none of whose open sides
 // leads to a tile known to be area 4, within the rectangle of the tiles
 // seen. Such a connection was reached from its other area: what lies
-// beyond it is area 4 (docs/erebus-rules.md §3: the connection colours name the two
-// areas they join), and a robot that did not drive in still maps it as
-// '*'. Areas then spreads area 4 from there into the unseen tiles behind.
+// beyond it is area 4 (docs/erebus-rules.md §3: the connection colours name
+// the two areas they join), and a robot that did not drive in still maps it
+// as '*'. Areas then spreads area 4 from there into the unseen tiles
+// behind.
 func (m *Map) seedArea4(area []int8, passages []int) {
 	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
 	for t := range m.floor {
@@ -69,17 +70,22 @@ func (m *Map) freeSpace(comp []int32, blocks []int, passages []int) []bool {
 }
 
 // spreadArea4 spreads area 4 into the tiles not seen yet, within the
-// rectangle of the tiles seen, from the tiles of area 4 over open sides.
-// The tiles seen of other areas (1–3, or not labelled; connection tiles
-// are neutral) spread too, at the same pace: an unseen tile goes to area 4
-// only if it is nearer to area 4 than to any other tile seen. An unseen
-// tile has no walls seen, so a room of area 4 the robot looked into from
-// its connection would otherwise flow through every side not seen into
-// the unseen tiles of an ordinary room beside it (R8 of more-worlds: three
-// rows of an area-3 room mapped '*'); Erebus's area-4 room is one room
-// whose every tile has room 4 (docs/erebus-rules.md §3), and a tile just
-// beyond a tile seen of area 1–3 with no wall seen between is as likely
-// that room's as area 4's. Ties go to neither.
+// rectangle of the tiles seen, from the tiles of area 4 across the quarter
+// sides that are no wall, pockets or not (sideNeighbours): an area-4 room's
+// walls off the tile grid and its obstacles put readings on a tile's half
+// lines that look like a curve's pocket, and Erebus writes a tile with room
+// 4 as all '*' whatever lies in it (/work/shared/erebus/RULES.md l.144; v26
+// world4: two tiles of its area-4 room '0' behind such pockets). The tiles
+// seen of other areas (1–3, or not labelled; connection tiles are neutral)
+// spread too, at the same pace: an unseen tile goes to area 4 only if it is
+// nearer to area 4 than to any other tile seen. An unseen tile has no walls
+// seen, so a room of area 4 the robot looked into from its connection would
+// otherwise flow through every side not seen into the unseen tiles of an
+// ordinary room beside it (R8 of more-worlds: three rows of an area-3 room
+// mapped '*'); Erebus's area-4 room is one room whose every tile has room 4
+// (docs/erebus-rules.md §3), and a tile just beyond a tile seen of area 1–3
+// with no wall seen between is as likely that room's as area 4's. Ties go to
+// neither.
 func (m *Map) spreadArea4(area []int8) {
 	n := gridTiles * gridTiles
 	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
@@ -113,7 +119,7 @@ func (m *Map) spreadArea4(area []int8) {
 			if owner[u] < 0 {
 				continue
 			}
-			for _, nb := range m.openNeighbours(u) {
+			for _, nb := range m.sideNeighbours(u) {
 				tr, tc := nb/gridTiles, nb%gridTiles
 				if m.floor[nb] != FloorUnknown || tr < r0 || tr > r1 || tc < c0 || tc > c1 {
 					continue
@@ -132,6 +138,45 @@ func (m *Map) spreadArea4(area []int8) {
 	for t := range n {
 		if owner[t] == 4 && area[t] == 0 {
 			area[t] = 4
+		}
+	}
+}
+
+// enclosedArea4 labels area 4 every component no connection labelled
+// (compArea 0) whose tiles border, across the quarter sides that are no wall
+// (pockets included, see pocket), tiles of area 4 and no tile of another
+// area. Erebus writes a tile with room 4 as all '*' whatever its walls
+// (docs/erebus-rules.md §3; /work/shared/erebus/RULES.md l.144), and an
+// area-4 room holds walls off the 12 cm grid and obstacles (gears, arms):
+// their readings cut the room's floor into pieces, closed to one another or
+// joined only through what looks like a curve's pocket, that border no
+// connection tile. Such a piece, seen and walled off from every other area,
+// is part of the room round it (Day_2-2-FIXED3 of more-worlds: three tiles
+// of its area-4 room mapped '0').
+func (m *Map) enclosedArea4(comp []int32, compArea []int8) {
+	for changed := true; changed; {
+		changed = false
+		has4 := make([]bool, len(compArea))
+		other := make([]bool, len(compArea))
+		for t, c := range comp {
+			if c < 0 || compArea[c] != 0 {
+				continue
+			}
+			for _, nb := range m.sideNeighbours(t) {
+				switch d := comp[nb]; {
+				case d < 0 || d == c:
+				case compArea[d] == 4:
+					has4[c] = true
+				case compArea[d] != 0:
+					other[c] = true
+				}
+			}
+		}
+		for c := range compArea {
+			if compArea[c] == 0 && has4[c] && !other[c] {
+				compArea[c] = 4
+				changed = true
+			}
 		}
 	}
 }
