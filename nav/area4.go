@@ -1,13 +1,19 @@
 package nav
 
+import (
+	"math"
+
+	"github.com/rescuekit/rescuekit/erebus"
+)
+
 // seedArea4 marks as area 4 the tiles not seen yet that open onto a
 // connection tile to area 4 (red, green, orange) none of whose open sides
 // leads to a tile known to be area 4, within the rectangle of the tiles
-// seen. Such a connection was reached from its other area: what lies
-// beyond it is area 4 (docs/erebus-rules.md §3: the connection colours name
-// the two areas they join), and a robot that did not drive in still maps it
-// as '*'. Areas then spreads area 4 from there into the unseen tiles
-// behind.
+// seen widened to Erebus's grid (widenToGrid). Such a connection was
+// reached from its other area: what lies beyond it is area 4
+// (docs/erebus-rules.md §3: the connection colours name the two areas they
+// join), and a robot that did not drive in still maps it as '*'. Areas
+// then spreads area 4 from there into the unseen tiles behind.
 func (m *Map) seedArea4(area []int8, passages []int) {
 	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
 	for t := range m.floor {
@@ -16,6 +22,7 @@ func (m *Map) seedArea4(area []int8, passages []int) {
 			r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
 		}
 	}
+	r0, c0, r1, c1 = m.widenToGrid(r0, c0, r1, c1)
 	for _, p := range passages {
 		if _, b, _ := m.floor[p].Passage(); b != 4 {
 			continue
@@ -70,22 +77,22 @@ func (m *Map) freeSpace(comp []int32, blocks []int, passages []int) []bool {
 }
 
 // spreadArea4 spreads area 4 into the tiles not seen yet, within the
-// rectangle of the tiles seen, from the tiles of area 4 across the quarter
-// sides that are no wall, pockets or not (sideNeighbours): an area-4 room's
-// walls off the tile grid and its obstacles put readings on a tile's half
-// lines that look like a curve's pocket, and Erebus writes a tile with room
-// 4 as all '*' whatever lies in it (/work/shared/erebus/RULES.md l.144; v26
-// world4: two tiles of its area-4 room '0' behind such pockets). The tiles
-// seen of other areas (1–3, or not labelled; connection tiles are neutral)
-// spread too, at the same pace: an unseen tile goes to area 4 only if it is
-// nearer to area 4 than to any other tile seen. An unseen tile has no walls
-// seen, so a room of area 4 the robot looked into from its connection would
-// otherwise flow through every side not seen into the unseen tiles of an
-// ordinary room beside it (R8 of more-worlds: three rows of an area-3 room
-// mapped '*'); Erebus's area-4 room is one room whose every tile has room 4
-// (docs/erebus-rules.md §3), and a tile just beyond a tile seen of area 1–3
-// with no wall seen between is as likely that room's as area 4's. Ties go to
-// neither.
+// rectangle of the tiles seen widened to Erebus's grid (widenToGrid), from
+// the tiles of area 4 across the quarter sides that are no wall, pockets or
+// not (sideNeighbours): an area-4 room's walls off the tile grid and its
+// obstacles put readings on a tile's half lines that look like a curve's
+// pocket, and Erebus writes a tile with room 4 as all '*' whatever lies in
+// it (/work/shared/erebus/RULES.md l.144; v26 world4: two tiles of its
+// area-4 room '0' behind such pockets). The tiles seen of other areas (1–3,
+// or not labelled; connection tiles are neutral) spread too, at the same
+// pace: an unseen tile goes to area 4 only if it is nearer to area 4 than to
+// any other tile seen. An unseen tile has no walls seen, so a room of area 4
+// the robot looked into from its connection would otherwise flow through
+// every side not seen into the unseen tiles of an ordinary room beside it
+// (R8 of more-worlds: three rows of an area-3 room mapped '*'); Erebus's
+// area-4 room is one room whose every tile has room 4 (docs/erebus-rules.md
+// §3), and a tile just beyond a tile seen of area 1–3 with no wall seen
+// between is as likely that room's as area 4's. Ties go to neither.
 func (m *Map) spreadArea4(area []int8) {
 	n := gridTiles * gridTiles
 	r0, c0, r1, c1 := gridTiles, gridTiles, -1, -1
@@ -95,6 +102,7 @@ func (m *Map) spreadArea4(area []int8) {
 			r0, c0, r1, c1 = min(r0, tr), min(c0, tc), max(r1, tr), max(c1, tc)
 		}
 	}
+	r0, c0, r1, c1 = m.widenToGrid(r0, c0, r1, c1)
 	// owner: 0 not reached, 4 area 4, 1 another area, −1 contested.
 	owner := make([]int8, n)
 	level := make([]int32, n)
@@ -179,4 +187,44 @@ func (m *Map) enclosedArea4(comp []int32, compArea []int8) {
 			}
 		}
 	}
+}
+
+// widenToGrid widens the rectangle of tiles r0..r1 × c0..c1 to every tile
+// that surely lies inside the arena's tile grid. Erebus's grid is centred
+// on GridCentre whatever the arena's size (erebus.GridCentre,
+// worldTile.proto l.44-47), and every wall stands inside it, so the grid
+// reaches on both sides of GridCentre at least as far as the wall line
+// seen farthest from it on either side: a wall seen near one side of the
+// arena tells that the other side lies as far off.
+func (m *Map) widenToGrid(r0, c0, r1, c1 int) (int, int, int, int) {
+	if r1 < r0 || c1 < c0 {
+		return r0, c0, r1, c1
+	}
+	lo, hi := max(0, 4*m.t0r-4), min(gridCells-1, 4*m.t1r+8)
+	clo, chi := max(0, 4*m.t0c-4), min(gridCells-1, 4*m.t1c+8)
+	dx, dz := -1.0, -1.0
+	for r := lo; r <= hi; r++ {
+		for c := clo; c <= chi; c++ {
+			if (r%2 == 0) == (c%2 == 0) || !m.wall(r*gridCells+c) {
+				continue
+			}
+			p := m.cellPos(r, c)
+			if c%2 == 0 { // a vertical quarter side: a line x = const
+				dx = max(dx, math.Abs(p.X-erebus.GridCentre))
+			} else {
+				dz = max(dz, math.Abs(p.Z-erebus.GridCentre))
+			}
+		}
+	}
+	// A tile is inside when its centre lies TileSize/2 within the bound.
+	for k := range gridTiles {
+		ctr := m.TileCenter(k, k)
+		if math.Abs(ctr.X-erebus.GridCentre) < dx-TileSize/2+arenaTol {
+			c0, c1 = min(c0, k), max(c1, k)
+		}
+		if math.Abs(ctr.Z-erebus.GridCentre) < dz-TileSize/2+arenaTol {
+			r0, r1 = min(r0, k), max(r1, k)
+		}
+	}
+	return r0, c0, r1, c1
 }

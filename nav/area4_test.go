@@ -1,8 +1,10 @@
 package nav
 
 import (
+	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 )
 
@@ -373,5 +375,41 @@ func TestArea4PieceCutOff(t *testing.T) {
 				t.Errorf("X': area 4, want not 4")
 			}
 		})
+	}
+}
+
+// TestArea4UpToTheGrid: a green connection (areas 1 and 4) at the left end
+// of the tiles seen opens onto two tiles never seen; the right side of the
+// arena (a wall 0.36 m right of erebus.GridCentre) tells that Erebus's tile
+// grid, centred on GridCentre, reaches as far to the left. The two tiles
+// inside it are area 4, the one beyond it is not. Before, area 4 stopped at
+// the rectangle of the tiles seen (more-worlds R8: the last row of its
+// area-4 room '0', map 0.73).
+func TestArea4UpToTheGrid(t *testing.T) {
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+	r, c := m.StartTile()
+	if x := m.TileCenter(r, c+2).X + TileSize/2 - erebus.GridCentre; math.Abs(x-0.36) > 1e-9 {
+		t.Fatalf("right side %.3f m from GridCentre, want 0.36", x)
+	}
+	m.SetFloor(r, c-1, FloorGreen)
+	for k := c; k <= c+2; k++ {
+		m.SetFloor(r, k, FloorPlain)
+	}
+	for k := 4 * (c - 4); k <= 4*(c+3); k++ {
+		m.SetWall(4*r, k)
+		m.SetWall(4*r+4, k)
+	}
+	for k := 4 * r; k <= 4*r+4; k++ {
+		m.SetWall(k, 4*(c+3)) // the arena's right side
+	}
+	area := m.Areas()
+	n := 2*MaxTiles + 1
+	for _, tc := range []struct {
+		col  int
+		want int8
+	}{{c - 2, 4}, {c - 3, 4}, {c - 4, 0}} {
+		if got := area[r*n+tc.col]; got != tc.want {
+			t.Errorf("tile %d: area %d, want %d", tc.col-c, got, tc.want)
+		}
 	}
 }

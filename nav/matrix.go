@@ -58,7 +58,7 @@ func (m *Map) SignCell(s signs.Sign) (row, col int) {
 // (enclosedArea4). A connection tile itself belongs to the area most of its
 // open sides lead to (ties: the lower area). Finally area 4 spreads into
 // the tiles not seen yet that open onto it, within the rectangle of the
-// tiles seen (seedArea4, spreadArea4).
+// tiles seen widened to Erebus's grid (seedArea4, spreadArea4).
 func (m *Map) Areas() []int8 {
 	n := gridTiles * gridTiles
 	comp := make([]int32, n)
