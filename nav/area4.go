@@ -9,7 +9,8 @@ import (
 // seedArea4 marks as area 4 the tiles not seen yet that open onto a
 // connection tile to area 4 (red, green, orange) none of whose open sides
 // leads to a tile known to be area 4, within the rectangle of the tiles
-// seen widened to Erebus's grid (widenToGrid). Such a connection was
+// seen widened to Erebus's grid (widenToGrid), unless they also open onto
+// a tile seen of another area (besideOtherArea). Such a connection was
 // reached from its other area: what lies beyond it is area 4
 // (docs/erebus-rules.md §3: the connection colours name the two areas they
 // join), and a robot that did not drive in still maps it as '*'. Areas
@@ -39,11 +40,25 @@ func (m *Map) seedArea4(area []int8, passages []int) {
 		}
 		for _, nb := range nbs {
 			tr, tc := nb/gridTiles, nb%gridTiles
-			if m.floor[nb] == FloorUnknown && area[nb] == 0 && tr >= r0 && tr <= r1 && tc >= c0 && tc <= c1 {
+			if m.floor[nb] == FloorUnknown && area[nb] == 0 && tr >= r0 && tr <= r1 && tc >= c0 && tc <= c1 && !m.besideOtherArea(nb, p, area) {
 				area[nb] = 4
 			}
 		}
 	}
+}
+
+// besideOtherArea reports whether tile t, not seen, opens (sideNeighbours)
+// onto a tile seen of area 1–3 other than connection tile p: it is then as
+// likely that area's as what lies beyond p (see spreadArea4).
+func (m *Map) besideOtherArea(t, p int, area []int8) bool {
+	for _, nb := range m.sideNeighbours(t) {
+		if nb != p && m.floor[nb] != FloorUnknown && area[nb] >= 1 && area[nb] <= 3 {
+			if _, _, ok := m.floor[nb].Passage(); !ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // area4FreeBlocks is the least number of open 2×2 blocks of tiles (no wall

@@ -378,6 +378,68 @@ func TestArea4PieceCutOff(t *testing.T) {
 	}
 }
 
+// TestArea4WallQuarterMissed: a green connection (areas 1 and 4) G opens
+// onto the start's room on its left and onto a tile D below it, and, where
+// a quarter of wall was never recorded, onto an unseen tile U above it that
+// opens onto the start (more-worlds resolucion_bordes_y_area_4: map 0.25,
+// the start's neighbour '*' and the area-4 room area 1). U is as likely the
+// start room's as area 4's: D, seen or not, is the connection's area-4
+// side, and U is not area 4.
+//
+//	row 0: S  U
+//	row 1: A  G
+//	row 2:    D  .
+//
+// The walls seen put D inside Erebus's grid (widenToGrid).
+func TestArea4WallQuarterMissed(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dSeen bool
+	}{
+		{name: "D seen", dSeen: true},
+		{name: "D not seen", dSeen: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			m.SetFloor(r, c, FloorPlain)
+			m.SetFloor(r+1, c, FloorPlain)
+			m.SetFloor(r+1, c+1, FloorGreen)
+			if tc.dSeen {
+				m.SetFloor(r+2, c+1, FloorPlain)
+			}
+			h := func(row, c0, c1 int) {
+				for k := c0; k <= c1; k++ {
+					m.SetWall(row, k)
+				}
+			}
+			v := func(col, r0, r1 int) {
+				for k := r0; k <= r1; k++ {
+					m.SetWall(k, col)
+				}
+			}
+			R, C := 4*r, 4*c
+			h(R, C, C+8)      // top
+			v(C, R, R+8)      // left of S and A
+			v(C+8, R, R+8)    // right of U and G
+			h(R+8, C, C+4)    // below A
+			v(C+4, R+8, R+12) // left of D
+			h(R+12, C+4, C+8) // below D
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			if got := area[r*n+c]; got != 1 {
+				t.Fatalf("start: area %d, want 1", got)
+			}
+			if got := area[(r+2)*n+c+1]; got != 4 {
+				t.Errorf("D: area %d, want 4", got)
+			}
+			if got := area[r*n+c+1]; got == 4 {
+				t.Errorf("U: area 4, want not 4")
+			}
+		})
+	}
+}
+
 // TestArea4UpToTheGrid: a green connection (areas 1 and 4) at the left end
 // of the tiles seen opens onto two tiles never seen; the right side of the
 // arena (a wall 0.36 m right of erebus.GridCentre) tells that Erebus's tile

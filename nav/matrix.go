@@ -247,7 +247,8 @@ func (m *Map) Areas() []int8 {
 
 // onlyOtherSide reports whether component cand is the only way from
 // connection tile p into another area than a: every open side of p leads to
-// a tile seen, of area a or of cand. A connection tile joins the two areas
+// a tile seen, of area a or of cand, or to a tile not seen that opens onto
+// a tile seen of area a (opensOnto). A connection tile joins the two areas
 // its colour names (docs/erebus-rules.md §3; Erebus builds them between
 // areas), so its area-4 side is then cand, however little of that room the
 // robot saw (an area-4 room whose own walls, off the tile grid, leave no
@@ -255,12 +256,26 @@ func (m *Map) Areas() []int8 {
 func (m *Map) onlyOtherSide(p int, cand int32, a int8, comp []int32, compArea []int8) bool {
 	for _, nb := range m.openNeighbours(p) {
 		c := comp[nb]
-		if c >= 0 && (c == cand || compArea[c] == a) {
+		if c >= 0 && (c == cand || compArea[c] == a) || c < 0 && m.floor[nb] == FloorUnknown && m.opensOnto(nb, p, a, comp, compArea) {
 			continue
 		}
 		return false // unseen, another connection tile, or another area
 	}
 	return true
+}
+
+// opensOnto reports whether tile t, not seen, opens (sideNeighbours) onto
+// a tile seen of area a other than connection tile p: it is taken as area
+// a's, as spreadArea4 and seedArea4 take it (a quarter of wall never
+// recorded between a connection tile and the room beside it is not a way
+// into area 4).
+func (m *Map) opensOnto(t, p int, a int8, comp []int32, compArea []int8) bool {
+	for _, nb := range m.sideNeighbours(t) {
+		if c := comp[nb]; nb != p && c >= 0 && compArea[c] == a {
+			return true
+		}
+	}
+	return false
 }
 
 // openNeighbours returns the tiles next to tile t joined to it through an
