@@ -1,8 +1,10 @@
 package nav
 
 import (
+	"math"
 	"testing"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 )
 
@@ -297,5 +299,179 @@ func TestArea4SpreadStopsAtSeenRoom(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestArea4PieceCutOff: inside an area-4 room, readings of its walls off
+// the tile grid and of its obstacles cut a tile off from the rest of the
+// room but for one quarter side into what looks like a curve's pocket
+// (more-worlds Day_2-2-FIXED3: three tiles of its area-4 room mapped '0').
+// The tile, seen or not, borders area 4 alone and is area 4; a tile cut off
+// the same way from the start's room is not.
+//
+//	row 0: S  G  A  A  A     G green (areas 1, 4), A the area-4 room
+//	row 1: X' .  A  A  A     X' joined to S through a pocket only
+//	row 2: .  .  .  .  X     X joined to A through a pocket only
+func TestArea4PieceCutOff(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seen bool // X's floor seen
+	}{
+		{name: "seen", seen: true},
+		{name: "not seen", seen: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			for _, f := range []struct {
+				r, c int
+				f    Floor
+			}{
+				{0, 0, FloorPlain}, {0, 1, FloorGreen}, {0, 2, FloorPlain}, {0, 3, FloorPlain}, {0, 4, FloorPlain},
+				{1, 0, FloorPlain}, {1, 2, FloorPlain}, {1, 3, FloorPlain}, {1, 4, FloorPlain},
+				{2, 0, FloorPlain}, // keeps row 2 in the tiles seen
+			} {
+				m.SetFloor(r+f.r, c+f.c, f.f)
+			}
+			if tc.seen {
+				m.SetFloor(r+2, c+4, FloorPlain)
+			}
+			h := func(row, c0, c1 int) {
+				for k := c0; k <= c1; k++ {
+					m.SetWall(row, k)
+				}
+			}
+			v := func(col, r0, r1 int) {
+				for k := r0; k <= r1; k++ {
+					m.SetWall(k, col)
+				}
+			}
+			R, C := 4*r, 4*c
+			h(R, C, C+20)       // top of the arena
+			h(R+12, C, C+20)    // bottom
+			v(C, R, R+12)       // left
+			v(C+20, R, R+12)    // right
+			h(R+4, C+4, C+8)    // below G
+			h(R+8, C+8, C+16)   // below A (1,2), (1,3)
+			h(R+8, C+16, C+18)  // below A (1,4): its left quarter side
+			v(C+8, R+4, R+8)    // left of A (1,2)
+			h(R+4, C+2, C+4)    // above X': its right quarter side
+			v(C+4, R+4, R+8)    // right of X'
+			h(R+8, C, C+4)      // below X'
+			v(C+16, R+8, R+12)  // left of X
+			m.SetWall(R+5, C+2) // X''s top-left quarter walled off
+			m.SetWall(R+6, C+1)
+			m.SetWall(R+9, C+18) // X's top-right quarter walled off
+			m.SetWall(R+10, C+19)
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			if got := area[(r+1)*n+c+4]; got != 4 {
+				t.Fatalf("room tile (1,4): area %d, want 4", got)
+			}
+			if got := area[(r+2)*n+c+4]; got != 4 {
+				t.Errorf("X: area %d, want 4", got)
+			}
+			if got := area[(r+1)*n+c]; got == 4 {
+				t.Errorf("X': area 4, want not 4")
+			}
+		})
+	}
+}
+
+// TestArea4WallQuarterMissed: a green connection (areas 1 and 4) G opens
+// onto the start's room on its left and onto a tile D below it, and, where
+// a quarter of wall was never recorded, onto an unseen tile U above it that
+// opens onto the start (more-worlds resolucion_bordes_y_area_4: map 0.25,
+// the start's neighbour '*' and the area-4 room area 1). U is as likely the
+// start room's as area 4's: D, seen or not, is the connection's area-4
+// side, and U is not area 4.
+//
+//	row 0: S  U
+//	row 1: A  G
+//	row 2:    D  .
+//
+// The walls seen put D inside Erebus's grid (widenToGrid).
+func TestArea4WallQuarterMissed(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		dSeen bool
+	}{
+		{name: "D seen", dSeen: true},
+		{name: "D not seen", dSeen: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r, c := m.StartTile()
+			m.SetFloor(r, c, FloorPlain)
+			m.SetFloor(r+1, c, FloorPlain)
+			m.SetFloor(r+1, c+1, FloorGreen)
+			if tc.dSeen {
+				m.SetFloor(r+2, c+1, FloorPlain)
+			}
+			h := func(row, c0, c1 int) {
+				for k := c0; k <= c1; k++ {
+					m.SetWall(row, k)
+				}
+			}
+			v := func(col, r0, r1 int) {
+				for k := r0; k <= r1; k++ {
+					m.SetWall(k, col)
+				}
+			}
+			R, C := 4*r, 4*c
+			h(R, C, C+8)      // top
+			v(C, R, R+8)      // left of S and A
+			v(C+8, R, R+8)    // right of U and G
+			h(R+8, C, C+4)    // below A
+			v(C+4, R+8, R+12) // left of D
+			h(R+12, C+4, C+8) // below D
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			if got := area[r*n+c]; got != 1 {
+				t.Fatalf("start: area %d, want 1", got)
+			}
+			if got := area[(r+2)*n+c+1]; got != 4 {
+				t.Errorf("D: area %d, want 4", got)
+			}
+			if got := area[r*n+c+1]; got == 4 {
+				t.Errorf("U: area 4, want not 4")
+			}
+		})
+	}
+}
+
+// TestArea4UpToTheGrid: a green connection (areas 1 and 4) at the left end
+// of the tiles seen opens onto two tiles never seen; the right side of the
+// arena (a wall 0.36 m right of erebus.GridCentre) tells that Erebus's tile
+// grid, centred on GridCentre, reaches as far to the left. The two tiles
+// inside it are area 4, the one beyond it is not. Before, area 4 stopped at
+// the rectangle of the tiles seen (more-worlds R8: the last row of its
+// area-4 room '0', map 0.73).
+func TestArea4UpToTheGrid(t *testing.T) {
+	m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+	r, c := m.StartTile()
+	if x := m.TileCenter(r, c+2).X + TileSize/2 - erebus.GridCentre; math.Abs(x-0.36) > 1e-9 {
+		t.Fatalf("right side %.3f m from GridCentre, want 0.36", x)
+	}
+	m.SetFloor(r, c-1, FloorGreen)
+	for k := c; k <= c+2; k++ {
+		m.SetFloor(r, k, FloorPlain)
+	}
+	for k := 4 * (c - 4); k <= 4*(c+3); k++ {
+		m.SetWall(4*r, k)
+		m.SetWall(4*r+4, k)
+	}
+	for k := 4 * r; k <= 4*r+4; k++ {
+		m.SetWall(k, 4*(c+3)) // the arena's right side
+	}
+	area := m.Areas()
+	n := 2*MaxTiles + 1
+	for _, tc := range []struct {
+		col  int
+		want int8
+	}{{c - 2, 4}, {c - 3, 4}, {c - 4, 0}} {
+		if got := area[r*n+tc.col]; got != tc.want {
+			t.Errorf("tile %d: area %d, want %d", tc.col-c, got, tc.want)
+		}
 	}
 }

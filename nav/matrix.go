@@ -54,10 +54,11 @@ func (m *Map) SignCell(s signs.Sign) (row, col int) {
 // are the other area. Otherwise the area comes
 // from crossing connections from the start: a connection tile is entered
 // from one of its areas, and what lies beyond it not yet labelled is the
-// other. A connection tile itself belongs to the area most of its open
-// sides lead to (ties: the lower area). Finally area 4 spreads into the
-// tiles not seen yet that open onto it, within the rectangle of the tiles
-// seen.
+// other. A component still unlabelled that borders area 4 alone is area 4
+// (enclosedArea4). A connection tile itself belongs to the area most of its
+// open sides lead to (ties: the lower area). Finally area 4 spreads into
+// the tiles not seen yet that open onto it, within the rectangle of the
+// tiles seen widened to Erebus's grid (seedArea4, spreadArea4).
 func (m *Map) Areas() []int8 {
 	n := gridTiles * gridTiles
 	comp := make([]int32, n)
@@ -214,6 +215,7 @@ func (m *Map) Areas() []int8 {
 			}
 		}
 	}
+	m.enclosedArea4(comp, compArea)
 	for t := range n {
 		if c := comp[t]; c >= 0 {
 			area[t] = compArea[c]
@@ -245,7 +247,8 @@ func (m *Map) Areas() []int8 {
 
 // onlyOtherSide reports whether component cand is the only way from
 // connection tile p into another area than a: every open side of p leads to
-// a tile seen, of area a or of cand. A connection tile joins the two areas
+// a tile seen, of area a or of cand, or to a tile not seen that opens onto
+// a tile seen of area a (opensOnto). A connection tile joins the two areas
 // its colour names (docs/erebus-rules.md §3; Erebus builds them between
 // areas), so its area-4 side is then cand, however little of that room the
 // robot saw (an area-4 room whose own walls, off the tile grid, leave no
@@ -253,24 +256,48 @@ func (m *Map) Areas() []int8 {
 func (m *Map) onlyOtherSide(p int, cand int32, a int8, comp []int32, compArea []int8) bool {
 	for _, nb := range m.openNeighbours(p) {
 		c := comp[nb]
-		if c < 0 || (c != cand && compArea[c] != a) {
-			return false // unseen, another connection tile, or another area
+		if c >= 0 && (c == cand || compArea[c] == a) || c < 0 && m.floor[nb] == FloorUnknown && m.opensOnto(nb, p, a, comp, compArea) {
+			continue
 		}
+		return false // unseen, another connection tile, or another area
 	}
 	return true
+}
+
+// opensOnto reports whether tile t, not seen, opens (sideNeighbours) onto
+// a tile seen of area a other than connection tile p: it is taken as area
+// a's, as spreadArea4 and seedArea4 take it (a quarter of wall never
+// recorded between a connection tile and the room beside it is not a way
+// into area 4).
+func (m *Map) opensOnto(t, p int, a int8, comp []int32, compArea []int8) bool {
+	for _, nb := range m.sideNeighbours(t) {
+		if c := comp[nb]; nb != p && c >= 0 && compArea[c] == a {
+			return true
+		}
+	}
+	return false
 }
 
 // openNeighbours returns the tiles next to tile t joined to it through an
 // open quarter of their shared side whose quarter tiles on both sides are
 // no pockets (pocket).
-func (m *Map) openNeighbours(t int) []int {
+func (m *Map) openNeighbours(t int) []int { return m.neighbours(t, true) }
+
+// sideNeighbours returns the tiles next to tile t across a quarter of
+// their shared side that is no wall, pockets or not.
+func (m *Map) sideNeighbours(t int) []int { return m.neighbours(t, false) }
+
+// neighbours returns the tiles next to tile t across an open quarter of
+// their shared side, leaving out, with pockets, the quarter sides that open
+// into a pocket on either side.
+func (m *Map) neighbours(t int, pockets bool) []int {
 	tr, tc := t/gridTiles, t%gridTiles
 	var out []int
 	r, c := 4*tr, 4*tc
 	// through reports whether the quarter side at cell (row, col) joins
 	// quarter q of t to quarter qn of the tile nb beyond it.
 	through := func(row, col, q, nb, qn int) bool {
-		return !m.Wall(row, col) && !m.pocket(t, q) && !m.pocket(nb, qn)
+		return !m.Wall(row, col) && (!pockets || !m.pocket(t, q) && !m.pocket(nb, qn))
 	}
 	// top, bottom: horizontal line; left, right: vertical line.
 	if up := t - gridTiles; tr > 0 && (through(r, c+1, qTL, up, qBL) || through(r, c+3, qTR, up, qBR)) {
