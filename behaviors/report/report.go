@@ -132,6 +132,25 @@ const (
 	phaseDone
 )
 
+// String names the phase, for the logs.
+func (p phase) String() string {
+	switch p {
+	case phaseApproach:
+		return "approach"
+	case phaseFace:
+		return "face"
+	case phaseSettle:
+		return "settle"
+	case phaseHold:
+		return "hold"
+	case phaseConfirm:
+		return "confirm"
+	case phaseDone:
+		return "done"
+	}
+	return fmt.Sprintf("phase(%d)", int(p))
+}
+
 // Report is the behavior. Use New.
 type Report struct {
 	standoff, arriveTol, reach, maxWheel float64
@@ -329,6 +348,14 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 // Step tracks the pose on every Observation and, while it drives, runs
 // the job.
 func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	id, ph := r.job.id, r.job.phase
+	defer func() {
+		if r.job.id != id || r.job.phase != ph {
+			if ce := r.log.Check(zap.DebugLevel, "report: phase"); ce != nil {
+				ce.Write(zap.Uint32("id", r.job.id), zap.Stringer("phase", r.job.phase), zap.Float64("t", r.now))
+			}
+		}
+	}()
 	pose := r.pose.Update(obs)
 	if r.pose.Relocated() {
 		r.lastRelocated = true
