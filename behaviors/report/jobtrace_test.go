@@ -28,15 +28,15 @@ import (
 
 // jobTrace is what one report job spent its time on.
 type jobTrace struct {
-	id             uint32
-	letter         byte
-	start, end     float64
-	phase          map[string]float64 // sim seconds per phase
-	moving         float64            // seconds with the wheels turning
-	driven         float64            // metres the robot's centre moved
-	plans, replans int
-	why            string
-	lines          []string
+	id         uint32
+	letter     byte
+	start, end float64
+	phase      map[string]float64 // sim seconds per phase
+	moving     float64            // seconds with the wheels turning
+	driven     float64            // metres the robot's centre moved
+	plans      int
+	why        string
+	lines      []string
 }
 
 // TestTraceJobs is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an

@@ -20,13 +20,17 @@
 //     when none is within reach either (a sign in a dead end too narrow
 //     for the body, the body outside its mouth), one out to farReach
 //     (Erebus's 0.09 m less a margin), driven to within farTol.
-//  2. Face the sign and stop (a turn a wall holds back for stuck_s is left
-//     unfinished: Erebus does not ask for it).
+//  2. Face the sign and stop (a turn a wall holds back, one that has not
+//     turned by turnProgress in turnHeldS, is left unfinished: Erebus does
+//     not ask for it).
 //  3. Settle: stand still until the runner's still_seconds reaches
 //     still_s (the comms gate wants 1.2 s, Erebus 1.0 s).
 //  4. Send the report with the estimated position (x_cm, z_cm =
-//     round(100·x), round(100·z)) and the letter, then stay still hold_s
-//     seconds so the supervisor reads it while the robot is stopped.
+//     round(100·x), round(100·z)) and the letter, then stay still so the
+//     supervisor reads it while the robot is stopped: with confirm, until
+//     the reply to the score request sent at the next step (it goes out
+//     behind the report, so the reply comes after the report was read);
+//     without, hold_s seconds.
 //  5. Confirm (confirm=true): a game-info request when it stops (before
 //     the report: no checkpoint can change the score while it stands) and
 //     another after the report; a rise of the score marks the sign
@@ -107,7 +111,7 @@ var params = map[string]sdk.Param{
 	"reach":        {Default: "0.082", Description: "largest distance from the robot to the sign's estimate it reports from, m"},
 	"max_wheel":    {Default: "5", Description: "wheel speed while approaching, rad/s"},
 	"still_s":      {Default: "1.3", Description: "still_seconds needed before the report is sent (the gate needs 1.2)"},
-	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending"},
+	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending, when confirm is off (with confirm the robot stands until the score's reply, which comes after the report was read)"},
 	"timeout_s":    {Default: "45", Description: "simulated seconds after which the job is given up"},
 	"stuck_s":      {Default: "3", Description: "seconds without moving 2 cm after which the robot backs off and tries another place to report from (twice), then gives up"},
 	"back_s":       {Default: "0.5", Description: "seconds it backs off when stuck"},
@@ -233,8 +237,21 @@ type job struct {
 	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
+	faceYaw    float64     // the yaw at faceRefT
+	faceRefT   float64     // last time the turn had turned by turnProgress
 	far        bool        // reports from up to farReach: no place within reach
 }
+
+// A turn to face the sign is held (a wall against a sensor sphere) when it
+// turns by less than turnProgress (rad) in turnHeldS (s): the robot turns
+// on the spot at 2·wheel speed·wheel radius/axle (erebus.WheelRadius
+// 0.02, erebus.Axle 0.052: 3.8 rad/s at max_wheel 5), and the driver's
+// turn (nav.Driver.Turn) keeps the wheels at 1 rad/s at least, 0.77 rad/s
+// of turn, so a free turn passes 0.1 rad in 0.13 s.
+const (
+	turnProgress = 0.1
+	turnHeldS    = 0.5
+)
 
 // facingTurns are the turns (rad) of the sign's facing tried, in order,
 // when no place to report from works with its own: within 45° the report
@@ -247,6 +264,13 @@ var facingTurns = []float64{math.Pi / 4, -math.Pi / 4}
 // (stuck, a hole, out of reach, another facing).
 func (j *job) retrying() bool {
 	return j.replans > 0 || j.facingTry > 0 || j.approaches > 0
+}
+
+// stuckAt tells whether p is one of the places the job got stuck going
+// to, with this facing or another (the radius plan avoids them by).
+func (j *job) stuckAt(p geom.Vec2) bool {
+	near := func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }
+	return slices.ContainsFunc(j.failed, near) || slices.ContainsFunc(j.tried, near)
 }
 
 // facingSign returns the job's sign with the facing it is approached with.
@@ -437,7 +461,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 	}
 	for _, e := range obs.GetErrors() {
-		if j.phase != phaseHold || !strings.Contains(strings.ToLower(e), "report") {
+		if (j.phase != phaseHold && j.phase != phaseConfirm) || !strings.Contains(strings.ToLower(e), "report") {
 			continue
 		}
 		// The gate refused the report.
@@ -742,6 +766,16 @@ func (r *Report) farOffMap(bb map[string][]byte, pose nav.Pose, p geom.Vec2) boo
 	return pose.Dist(p) > r.planDist
 }
 
+// stuckAgain tells whether, with a readable map, the job's target is a
+// place it got stuck going to (job.stuckAt).
+func (r *Report) stuckAgain(bb map[string][]byte, j *job) bool {
+	if !j.stuckAt(j.target) {
+		return false
+	}
+	_, err := r.maps.Read(bb[nav.KeyMap])
+	return err == nil
+}
+
 // sentReport is a report this plugin sent, as the comms gate remembers it.
 type sentReport struct {
 	x, z   int32
@@ -906,7 +940,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				}
 				return 0, 0
 			}
-			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target)) {
+			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target) || r.stuckAgain(bb, j)) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
 				// knows: driving there straight only pushes against them.
@@ -914,6 +948,11 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// where the map has no way to it: in R2D2__7_ of
 				// shared/more-worlds such drives of 0.2-0.8 m (after a path
 				// round through tiles not seen yet) ended against walls.
+				// Nor is it driven to again where the robot got stuck going
+				// there: with no map node to choose, the plan gives the same
+				// point (R2D2__7___rotada___4_: three pushes of 3 s at one).
+				// Without a map, backing off and driving again is all there
+				// is.
 				switch {
 				case r.canReport(j.sign, pose):
 					// With the sign's own facing: a turned one is a guess,
@@ -998,13 +1037,17 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		return l, rt
 	case phaseFace:
 		if j.faceFrom == 0 {
-			j.faceFrom = now
+			j.faceFrom, j.faceYaw, j.faceRefT = now, pose.Yaw, now
+		}
+		if math.Abs(nav.WrapAngle(pose.Yaw-j.faceYaw)) > turnProgress {
+			j.faceYaw, j.faceRefT = pose.Yaw, now
 		}
 		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Vec2, sp))
 		// Erebus does not ask the robot to face the sign, only to stand
 		// within 0.09 m on its front side (docs/erebus-rules.md §1.3): a
-		// turn a wall holds back for stuck_s is left unfinished.
-		if done || now-j.faceFrom > r.stuckS {
+		// turn a wall holds back is left unfinished, once it has not
+		// turned by turnProgress in turnHeldS (or after stuck_s in all).
+		if done || now-j.faceFrom > r.stuckS || now-j.faceRefT > turnHeldS {
 			j.phase, j.faceFrom = phaseSettle, 0
 			if r.confirm {
 				askScore(act)
@@ -1046,7 +1089,12 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		j.phase, j.sentAt, j.reportStep = phaseHold, now, obs.GetStep()
 		return 0, 0
 	case phaseHold:
-		if now-j.sentAt < r.holdS {
+		// With confirm, the score is asked for at the next step: the
+		// request waits behind the report for the radio (one packet a
+		// step, in order; Erebus's receiver queue likewise), so its reply
+		// comes after the report was read, and the robot stands still
+		// until the reply. Without confirm, it holds still hold_s.
+		if now-j.sentAt < r.holdS && !r.confirm {
 			return 0, 0
 		}
 		if !r.confirm {
