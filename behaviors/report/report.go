@@ -53,7 +53,8 @@
 // place it got stuck going to is not tried again with another facing);
 // after such a failure the way to the next place is longer than retryPath
 // (ways round through tiles not seen yet ended at walls; the other
-// standpoints are tried first); no
+// standpoints are tried first), or the first way is (explore is likely to
+// bring the robot near the sign later, where it is handed back); no
 // map node serves as a place to report from and the body does not fit at
 // the stand-off point between the walls the map knows (nav.Map.Fits), or
 // that point lies farther than plan_dist (the map has no way there, and a
@@ -968,6 +969,13 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Vec2, now
+			if j.onMap && !j.retrying() && !j.crept && path.Length() > retryPath {
+				// The way is long: leave the sign until explore brings the
+				// robot near it with a short way (retryUnreachable).
+				j.wayless = true
+				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("the way is %.2f m long", path.Length()))
+				return 0, 0
+			}
 			if j.onMap && j.retrying() && path.Length() > retryPath {
 				// After a failure, the way round to another place is long:
 				// in R2D2__7_ of shared/more-worlds such ways (1.1-4.7 m
