@@ -169,7 +169,10 @@ func wallMap(t *testing.T) (*nav.Map, []byte) {
 // R2D2__7_ of shared/more-worlds such ways, 1.1-4.7 m for places 0.2 m
 // off, ended at walls the map had not seen, 10-45 s each): the sign is
 // given up for want of a way, to be handed back when the robot is near.
-// A job's first approach still takes the long way.
+// Nor does a job's first approach take a way longer than retryPath (in
+// R2D2__7_ such jobs took 15-29 s each, in a game whose time ran out with
+// signs unseen): explore is likely to bring the robot near the sign,
+// where it is handed back.
 func TestLongWayAfterAFailure(t *testing.T) {
 	_, b := wallMap(t)
 	c := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig()).Start()
@@ -181,7 +184,7 @@ func TestLongWayAfterAFailure(t *testing.T) {
 		replans  int
 		wantDone bool
 	}{
-		{"first approach", 0, false},
+		{"first approach", 0, true},
 		{"after getting stuck", 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

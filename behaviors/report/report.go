@@ -20,13 +20,17 @@
 //     when none is within reach either (a sign in a dead end too narrow
 //     for the body, the body outside its mouth), one out to farReach
 //     (Erebus's 0.09 m less a margin), driven to within farTol.
-//  2. Face the sign and stop (a turn a wall holds back for stuck_s is left
-//     unfinished: Erebus does not ask for it).
+//  2. Face the sign and stop (a turn a wall holds back, one that has not
+//     turned by turnProgress in turnHeldS, is left unfinished: Erebus does
+//     not ask for it).
 //  3. Settle: stand still until the runner's still_seconds reaches
 //     still_s (the comms gate wants 1.2 s, Erebus 1.0 s).
 //  4. Send the report with the estimated position (x_cm, z_cm =
-//     round(100·x), round(100·z)) and the letter, then stay still hold_s
-//     seconds so the supervisor reads it while the robot is stopped.
+//     round(100·x), round(100·z)) and the letter, then stay still so the
+//     supervisor reads it while the robot is stopped: with confirm, until
+//     the reply to the score request sent at the next step (it goes out
+//     behind the report, so the reply comes after the report was read);
+//     without, hold_s seconds.
 //  5. Confirm (confirm=true): a game-info request when it stops (before
 //     the report: no checkpoint can change the score while it stands) and
 //     another after the report; a rise of the score marks the sign
@@ -49,7 +53,8 @@
 // place it got stuck going to is not tried again with another facing);
 // after such a failure the way to the next place is longer than retryPath
 // (ways round through tiles not seen yet ended at walls; the other
-// standpoints are tried first); no
+// standpoints are tried first), or the first way is (explore is likely to
+// bring the robot near the sign later, where it is handed back); no
 // map node serves as a place to report from and the body does not fit at
 // the stand-off point between the walls the map knows (nav.Map.Fits), or
 // that point lies farther than plan_dist (the map has no way there, and a
@@ -76,6 +81,7 @@
 package report
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -107,7 +113,7 @@ var params = map[string]sdk.Param{
 	"reach":        {Default: "0.082", Description: "largest distance from the robot to the sign's estimate it reports from, m"},
 	"max_wheel":    {Default: "5", Description: "wheel speed while approaching, rad/s"},
 	"still_s":      {Default: "1.3", Description: "still_seconds needed before the report is sent (the gate needs 1.2)"},
-	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending"},
+	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending, when confirm is off (with confirm the robot stands until the score's reply, which comes after the report was read)"},
 	"timeout_s":    {Default: "45", Description: "simulated seconds after which the job is given up"},
 	"stuck_s":      {Default: "3", Description: "seconds without moving 2 cm after which the robot backs off and tries another place to report from (twice), then gives up"},
 	"back_s":       {Default: "0.5", Description: "seconds it backs off when stuck"},
@@ -131,6 +137,25 @@ const (
 	phaseConfirm
 	phaseDone
 )
+
+// String names the phase, for the logs.
+func (p phase) String() string {
+	switch p {
+	case phaseApproach:
+		return "approach"
+	case phaseFace:
+		return "face"
+	case phaseSettle:
+		return "settle"
+	case phaseHold:
+		return "hold"
+	case phaseConfirm:
+		return "confirm"
+	case phaseDone:
+		return "done"
+	}
+	return fmt.Sprintf("phase(%d)", int(p))
+}
 
 // Report is the behavior. Use New.
 type Report struct {
@@ -157,6 +182,9 @@ type Report struct {
 	offLattice                           bool               // the last plan chose a place off the node lattice
 	farPlace                             bool               // ... and beyond the reach parameter (farReach)
 	lastPose                             nav.Pose           // the pose of the current Observation
+	offCands                             []offCand          // planOffLattice's buffers
+	offNoFit                             []bool
+	fitsLooks                            int // places planOffLattice checked against the walls (tests count them)
 }
 
 // gaveUp is a sign report gave up because it found no way to a place to
@@ -214,8 +242,21 @@ type job struct {
 	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
+	faceYaw    float64     // the yaw at faceRefT
+	faceRefT   float64     // last time the turn had turned by turnProgress
 	far        bool        // reports from up to farReach: no place within reach
 }
+
+// A turn to face the sign is held (a wall against a sensor sphere) when it
+// turns by less than turnProgress (rad) in turnHeldS (s): the robot turns
+// on the spot at 2·wheel speed·wheel radius/axle (erebus.WheelRadius
+// 0.02, erebus.Axle 0.052: 3.8 rad/s at max_wheel 5), and the driver's
+// turn (nav.Driver.Turn) keeps the wheels at 1 rad/s at least, 0.77 rad/s
+// of turn, so a free turn passes 0.1 rad in 0.13 s.
+const (
+	turnProgress = 0.1
+	turnHeldS    = 0.5
+)
 
 // facingTurns are the turns (rad) of the sign's facing tried, in order,
 // when no place to report from works with its own: within 45° the report
@@ -228,6 +269,13 @@ var facingTurns = []float64{math.Pi / 4, -math.Pi / 4}
 // (stuck, a hole, out of reach, another facing).
 func (j *job) retrying() bool {
 	return j.replans > 0 || j.facingTry > 0 || j.approaches > 0
+}
+
+// stuckAt tells whether p is one of the places the job got stuck going
+// to, with this facing or another (the radius plan avoids them by).
+func (j *job) stuckAt(p geom.Vec2) bool {
+	near := func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }
+	return slices.ContainsFunc(j.failed, near) || slices.ContainsFunc(j.tried, near)
 }
 
 // facingSign returns the job's sign with the facing it is approached with.
@@ -329,6 +377,14 @@ func (r *Report) Configure(_ context.Context, cfg sdk.Config) error {
 // Step tracks the pose on every Observation and, while it drives, runs
 // the job.
 func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
+	id, ph := r.job.id, r.job.phase
+	defer func() {
+		if r.job.id != id || r.job.phase != ph {
+			if ce := r.log.Check(zap.DebugLevel, "report: phase"); ce != nil {
+				ce.Write(zap.Uint32("id", r.job.id), zap.Stringer("phase", r.job.phase), zap.Float64("t", r.now))
+			}
+		}
+	}()
 	pose := r.pose.Update(obs)
 	if r.pose.Relocated() {
 		r.lastRelocated = true
@@ -410,7 +466,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		}
 	}
 	for _, e := range obs.GetErrors() {
-		if j.phase != phaseHold || !strings.Contains(strings.ToLower(e), "report") {
+		if (j.phase != phaseHold && j.phase != phaseConfirm) || !strings.Contains(strings.ToLower(e), "report") {
 			continue
 		}
 		// The gate refused the report.
@@ -621,8 +677,17 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal ge
 	body := r.maps.Robot.BodyRadius
 	st := m.Start()
 	q := nav.QuarterSize
-	best, bestNode, bestScore := geom.Vec2{}, geom.Vec2{}, math.Inf(1)
+	// The places and the reachable nodes around each with their scores,
+	// first; the walls (Fits, fitsAlong: most of the cost) are looked at
+	// in the order of the score, until one pair passes. The pair chosen is
+	// the one a look at every pair in the grid's order would choose (the
+	// lowest score, the first of equal ones), at a fraction of the cost
+	// when most places have no way to them (R2D2__chiquito_ of
+	// shared/more-worlds: report's p99 compute per step 3.52 ms, most of it
+	// in Fits for signs beyond the start pocket).
+	cands := r.offCands[:0]
 	n := math.Ceil(lim / step)
+	order, places := 0, 0
 	for iz := -n; iz <= n; iz++ {
 		for ix := -n; ix <= n; ix++ {
 			p := geom.Vec2{X: s.Pos.X + ix*step, Z: s.Pos.Z + iz*step}
@@ -634,7 +699,7 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal ge
 			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
 				continue
 			}
-			if slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) || !m.Fits(p, body+offMargin) {
+			if slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) {
 				continue
 			}
 			// The nodes around p, and a straight drive from one of them.
@@ -647,23 +712,53 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal ge
 					if math.IsInf(c, 1) {
 						continue
 					}
-					score := c + nd.Dist(p) + 3*p.Dist(ideal)
-					if score >= bestScore || !fitsAlong(m, nd, p, body) {
-						continue
-					}
-					best, bestNode, bestScore = p, nd, score
+					cands = append(cands, offCand{p: p, node: nd, score: c + nd.Dist(p) + 3*p.Dist(ideal), order: order, place: places})
+					order++
 				}
 			}
+			places++
 		}
 	}
-	if math.IsInf(bestScore, 1) {
-		return ideal, nil, false
+	r.offCands = cands
+	slices.SortFunc(cands, func(a, b offCand) int {
+		if a.score != b.score {
+			return cmp.Compare(a.score, b.score)
+		}
+		return cmp.Compare(a.order, b.order)
+	})
+	noFit := r.offNoFit[:0] // per place: Fits refused it
+	for range places {
+		noFit = append(noFit, false)
 	}
-	path := f.PathTo(bestNode)
-	if len(path) == 0 {
-		return ideal, nil, false
+	r.offNoFit = noFit
+	for _, c := range cands {
+		if noFit[c.place] {
+			continue
+		}
+		r.fitsLooks++
+		if !m.Fits(c.p, body+offMargin) {
+			noFit[c.place] = true
+			continue
+		}
+		if !fitsAlong(m, c.node, c.p, body) {
+			continue
+		}
+		path := f.PathTo(c.node)
+		if len(path) == 0 {
+			return ideal, nil, false
+		}
+		return c.p, append(path, c.p), true
 	}
-	return best, append(path, best), true
+	return ideal, nil, false
+}
+
+// offCand is a place off the lattice with a node to drive to it from and
+// its score (planOffLattice).
+type offCand struct {
+	p, node geom.Vec2
+	score   float64
+	order   int // in the grid's order
+	place   int // index of p among the places
 }
 
 // strikeCorners counts a strike against the diagonals past wall ends near
@@ -713,6 +808,16 @@ func (r *Report) farOffMap(bb map[string][]byte, pose nav.Pose, p geom.Vec2) boo
 		return false
 	}
 	return pose.Dist(p) > r.planDist
+}
+
+// stuckAgain tells whether, with a readable map, the job's target is a
+// place it got stuck going to (job.stuckAt).
+func (r *Report) stuckAgain(bb map[string][]byte, j *job) bool {
+	if !j.stuckAt(j.target) {
+		return false
+	}
+	_, err := r.maps.Read(bb[nav.KeyMap])
+	return err == nil
 }
 
 // sentReport is a report this plugin sent, as the comms gate remembers it.
@@ -864,6 +969,13 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				zap.Float64("path_m", path.Length()), zap.Float64("from_x", pose.X), zap.Float64("from_z", pose.Z))
 			r.fol.Set(path)
 			j.refPos, j.refT = pose.Vec2, now
+			if j.onMap && !j.retrying() && !j.crept && path.Length() > retryPath {
+				// The way is long: leave the sign until explore brings the
+				// robot near it with a short way (retryUnreachable).
+				j.wayless = true
+				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("the way is %.2f m long", path.Length()))
+				return 0, 0
+			}
 			if j.onMap && j.retrying() && path.Length() > retryPath {
 				// After a failure, the way round to another place is long:
 				// in R2D2__7_ of shared/more-worlds such ways (1.1-4.7 m
@@ -879,7 +991,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				}
 				return 0, 0
 			}
-			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target)) {
+			if !j.onMap && (!r.fitsOnMap(bb, j.target) || r.farOffMap(bb, pose, j.target) || r.stuckAgain(bb, j)) {
 				// No place to report from on the map, and the body does not
 				// fit at the stand-off point between the walls the map
 				// knows: driving there straight only pushes against them.
@@ -887,6 +999,11 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// where the map has no way to it: in R2D2__7_ of
 				// shared/more-worlds such drives of 0.2-0.8 m (after a path
 				// round through tiles not seen yet) ended against walls.
+				// Nor is it driven to again where the robot got stuck going
+				// there: with no map node to choose, the plan gives the same
+				// point (R2D2__7___rotada___4_: three pushes of 3 s at one).
+				// Without a map, backing off and driving again is all there
+				// is.
 				switch {
 				case r.canReport(j.sign, pose):
 					// With the sign's own facing: a turned one is a guess,
@@ -971,13 +1088,17 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		return l, rt
 	case phaseFace:
 		if j.faceFrom == 0 {
-			j.faceFrom = now
+			j.faceFrom, j.faceYaw, j.faceRefT = now, pose.Yaw, now
+		}
+		if math.Abs(nav.WrapAngle(pose.Yaw-j.faceYaw)) > turnProgress {
+			j.faceYaw, j.faceRefT = pose.Yaw, now
 		}
 		l, rt, done := r.drv.Turn(pose, nav.YawTowards(pose.Vec2, sp))
 		// Erebus does not ask the robot to face the sign, only to stand
 		// within 0.09 m on its front side (docs/erebus-rules.md §1.3): a
-		// turn a wall holds back for stuck_s is left unfinished.
-		if done || now-j.faceFrom > r.stuckS {
+		// turn a wall holds back is left unfinished, once it has not
+		// turned by turnProgress in turnHeldS (or after stuck_s in all).
+		if done || now-j.faceFrom > r.stuckS || now-j.faceRefT > turnHeldS {
 			j.phase, j.faceFrom = phaseSettle, 0
 			if r.confirm {
 				askScore(act)
@@ -1019,7 +1140,12 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		j.phase, j.sentAt, j.reportStep = phaseHold, now, obs.GetStep()
 		return 0, 0
 	case phaseHold:
-		if now-j.sentAt < r.holdS {
+		// With confirm, the score is asked for at the next step: the
+		// request waits behind the report for the radio (one packet a
+		// step, in order; Erebus's receiver queue likewise), so its reply
+		// comes after the report was read, and the robot stands still
+		// until the reply. Without confirm, it holds still hold_s.
+		if now-j.sentAt < r.holdS && !r.confirm {
 			return 0, 0
 		}
 		if !r.confirm {

@@ -79,6 +79,12 @@ type world struct {
 	// noTurn, when set, holds the robot's yaw (a sensor wedged against a
 	// wall stops the turn on the spot).
 	noTurn bool
+	// asks are the steps that asked for the score; sentStep the step of
+	// the last report sent; movedAfterReport whether the wheels turned
+	// after it.
+	asks             []uint64
+	sentStep         uint64
+	movedAfterReport bool
 }
 
 func (w *world) run(n int) {
@@ -119,6 +125,7 @@ func (w *world) run(n int) {
 		for _, o := range a.GetOutbound() {
 			switch {
 			case o.GetGameInfoRequest() != nil:
+				w.asks = append(w.asks, w.step)
 				w.inbox = append(w.inbox, &pluginpb.Inbound{Kind: &pluginpb.Inbound_GameInfo{GameInfo: &pluginpb.GameInfo{Score: w.score}}})
 			case o.GetReport() != nil:
 				if w.drop > 0 {
@@ -131,6 +138,7 @@ func (w *world) run(n int) {
 					continue
 				}
 				w.sent = append(w.sent, o.GetReport())
+				w.sentStep = w.step
 				w.score += w.gain
 			}
 		}
@@ -150,6 +158,7 @@ func (w *world) run(n int) {
 			w.still += dt
 		} else {
 			w.still = 0
+			w.movedAfterReport = w.movedAfterReport || len(w.sent) > 0
 		}
 		if len(w.events) > 0 {
 			return
