@@ -1,7 +1,6 @@
 package victimdetect
 
 import (
-	"fmt"
 	"math"
 	"testing"
 )
@@ -71,7 +70,7 @@ func TestSignFragmentNotRead(t *testing.T) {
 			}
 		}
 	}
-	t.Log(fmt.Sprintf("%d signs read whole, %d strips of them seen", whole, strips))
+	t.Logf("%d signs read whole, %d strips of them seen", whole, strips)
 	if whole < 10 || strips < 100 {
 		t.Fatalf("%d signs read whole, %d strips: the test shows nothing", whole, strips)
 	}

@@ -45,6 +45,40 @@ type track struct {
 	// in view, facing the camera, in a picture that showed this track and
 	// not them.
 	missed []uint32
+	// last holds, per camera, its last view of the track (repeat).
+	last []viewKey
+}
+
+// viewKey is what one camera's view of a track showed: where in the
+// picture, read as what.
+type viewKey struct {
+	camera         string
+	x0, x1, y0, y1 int
+	letter         byte
+	notSign        bool
+}
+
+// repeat tells whether d shows the track as the last view of d's camera
+// did, and makes d that view otherwise. A robot standing still
+// (reporting, or turning in place against a wall) takes the same picture
+// every frame; it adds nothing to what the first of them said, and must
+// not outvote the views from other places (test_token_score_custom2: an S
+// read right from three places, then read as P in 30 identical frames while
+// the robot stood to report it, was reported as P; conv room4_small: a Ψ
+// read as Φ in 30 identical frames).
+func (t *track) repeat(d Detection) bool {
+	k := viewKey{camera: d.Camera, x0: d.X0, x1: d.X1, y0: d.Y0, y1: d.Y1, letter: d.Letter, notSign: d.NotSign}
+	for i := range t.last {
+		if t.last[i].camera == d.Camera {
+			if t.last[i] == k {
+				return true
+			}
+			t.last[i] = k
+			return false
+		}
+	}
+	t.last = append(t.last, k)
+	return false
 }
 
 // tracker merges detections into tracks.
@@ -111,10 +145,25 @@ func (t *track) sawInstead(id uint32) bool { return slices.Contains(t.missed, id
 // never one: the signs on the two faces of one wall stand 2·0.0056 m apart
 // (docs/erebus-rules.md §2.2), closer than any radius that merges the views of one sign.
 func sameSign(a, b signs.Sign, radius float64) bool {
-	if a.Normal.Len() > 0 && b.Normal.Len() > 0 && a.Normal.Dot(b.Normal) < -0.5 {
+	if opposite(a.Normal, b.Normal) {
 		return false
 	}
 	return signs.Same(a, b, radius)
+}
+
+// oppositeCos is the cosine below which two facings are opposite: within
+// 30° of facing exactly away from each other. The two faces of one wall
+// face exactly opposite ways (snapped to the wall lines, both are axes);
+// two facings only 120-150° apart are more likely the one sign on a
+// diagonal or curved wall, whose facing came from the picture (facing.go)
+// or a wrong wall line, given a wrong facing each way (Day_2-2-FIXED3's P, facing (−0.92, 0.39), was tracked
+// twice 2 mm apart, facing (0, 1) and (−0.81, −0.59), and reported twice).
+var oppositeCos = -math.Sqrt(3) / 2
+
+// opposite tells whether facings a and b face away from each other (an
+// unknown facing is opposite to none).
+func opposite(a, b geom.Vec2) bool {
+	return a.Len() > 0 && b.Len() > 0 && a.Dot(b) < oppositeCos*a.Len()*b.Len()
 }
 
 // match returns the index of the first sign in l that is sameSign as s
@@ -144,10 +193,13 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 		t.free = t.free.Add(d.Normal.Scale(w))
 	}
 	t.sign.Normal = t.normal()
+	// A repeated view confirms the letter the track holds and is not
+	// counted against it (repeat).
+	vote := !t.repeat(d) || d.NotSign || t.best() >= 0 && signs.Letters[t.best()] == d.Letter
 	if d.NotSign {
 		t.notSign++
 	}
-	if d.Letter != 0 {
+	if d.Letter != 0 && vote {
 		k := strings.IndexByte(signs.Letters, d.Letter)
 		t.votes[k]++
 		if strong {

@@ -516,7 +516,7 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 			t.seenBeside(r.ID) || !(t.sawInstead(r.ID) || d.sawInstead(r.ID, t.sign.ID)) {
 			continue
 		}
-		if r.Normal.Len() > 0 && t.sign.Normal.Len() > 0 && r.Normal.Dot(t.sign.Normal) < -0.5 {
+		if opposite(r.Normal, t.sign.Normal) {
 			continue
 		}
 		return true
