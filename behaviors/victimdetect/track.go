@@ -134,6 +134,20 @@ func (tr *tracker) seenTogether(ids []uint32) {
 	}
 }
 
+// byID returns the track of sign id, nil for none.
+func (tr *tracker) byID(id uint32) *track {
+	for _, t := range tr.tracks {
+		if t.sign.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// offLines tells whether none of t's views was fitted to a wall line: its
+// facing came from the pictures alone.
+func (t *track) offLines() bool { return t.axis == [4]float64{} }
+
 // seenBeside tells whether the sign of id was seen in one picture with t.
 func (t *track) seenBeside(id uint32) bool { return slices.Contains(t.beside, id) }
 

@@ -510,6 +510,25 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 	// (RULES.md §1.3 (d), "a second report of the same sign = −5"). Signs
 	// facing opposite ways are on the two faces of a wall, never in one
 	// picture and never one sign (sameSign).
+	// A track whose views never fitted a wall line (its facing came from
+	// the picture), or a reported sign's, within match_radius of the
+	// other of its letter, is that sign located and faced off: on a
+	// diagonal or curved wall, or near a corner, one sign's views give
+	// positions 2-3 cm apart and facings up to 90° apart, which signs.Same
+	// does not merge (R2D2__chiquito_'s H, facing (0, −1) on a wall line,
+	// was tracked again 2.3 cm off facing (0.99, −0.11) and reported twice:
+	// −5). Two signs of one letter that close stand on the two walls of a
+	// corner, both on wall lines, and are told apart by their facings.
+	for _, r := range reported {
+		if r.ID == t.sign.ID || (r.Status != signs.Reported && r.Status != signs.Confirmed) ||
+			r.Letter != t.sign.Letter || r.Pos.Dist(t.sign.Pos) > d.tr.radius || t.seenBeside(r.ID) ||
+			opposite(r.Normal, t.sign.Normal) {
+			continue
+		}
+		if o := d.tr.byID(r.ID); t.offLines() || o != nil && o.offLines() {
+			return true
+		}
+	}
 	for _, r := range reported {
 		if r.ID == t.sign.ID || (r.Status != signs.Reported && r.Status != signs.Confirmed) ||
 			r.Letter != t.sign.Letter || r.Pos.Dist(t.sign.Pos) > erebus.ReportRadius ||
