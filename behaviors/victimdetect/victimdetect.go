@@ -19,7 +19,11 @@
 // diamonds with a black rim: F red, P white with a black disc, C white over
 // black, O red over yellow), undoing the perspective of an oblique view
 // from the heights of the sign's two edges; a letter is kept only with a
-// clear lead over the second best (when unsure, it says nothing).
+// clear lead over the second best (when unsure, it says nothing). A region
+// narrower than any view of a whole sign can be (its edges' depths, from
+// their heights, and its columns put them less than three quarters of the
+// sign's side apart) is a part of a sign hidden by something in front of
+// it, and is not read.
 //
 // # Erebus v26.1
 //
@@ -54,7 +58,9 @@
 //
 // Detections of one physical sign (within match_radius, facing the same
 // way) are merged: the position is the precision-weighted mean, the letter
-// the majority of the classified views. A sign is raised — written to
+// the majority of the classified views; a camera's view identical to its
+// last one of the sign (the robot standing still) confirms the letter the
+// sign holds but never counts against it. A sign is raised — written to
 // signs.candidate and signs.seen with status Raised, then victim_seen
 // fired — in the explore state only, one at a time, once raise_votes
 // classified views agree on its letter (raise_agreement of all votes), or
@@ -66,7 +72,12 @@
 // where that sign should have shown too (in view, facing the camera, not
 // behind the track's wall) and never beside it: one sign makes one blob
 // in a picture, so it is that sign seen again with its position or facing
-// off, and a second report of a found sign is a misidentification. If the FSM did not take a victim_seen (the
+// off, and a second report of a found sign is a misidentification. Nor is
+// a track within match_radius of a sign of its letter reported or
+// confirmed when either of the two was never fitted to a wall line: one
+// sign off the lines or near a corner gives estimates that far apart.
+// Facings are opposite (the two faces of one wall, never one sign) only
+// within 30° of facing exactly away from each other. If the FSM did not take a victim_seen (the
 // candidate is still pending in explore), it is fired again every
 // refire_steps steps.
 //
