@@ -165,6 +165,25 @@ func sameSign(a, b signs.Sign, radius float64) bool {
 	return signs.Same(a, b, radius)
 }
 
+// oneSign tells whether a and b, tracked apart, are one sign when it comes
+// to raising: signs.Same, unless they are the two faces of one wall. Those
+// face opposite ways and each stands signOffset in front of the wall on its
+// own side, 2·signOffset from the other; two tracks facing opposite ways
+// that do not stand so (R1's P on a diagonal wall, snapped once facing +X
+// and once −X, the −X track 3 mm on the +X side of the other: they would
+// face each other) are one sign with its facing wrong in one of them.
+func oneSign(a, b signs.Sign, radius float64) bool {
+	if !signs.Same(a, b, radius) {
+		return false
+	}
+	if !opposite(a.Normal, b.Normal) {
+		return true
+	}
+	// The separation along the normals, a's side positive.
+	n := a.Normal.Scale(1 / a.Normal.Len()).Sub(b.Normal.Scale(1 / b.Normal.Len())).Scale(0.5)
+	return a.Pos.Sub(b.Pos).Dot(n) < signOffset
+}
+
 // oppositeCos is the cosine below which two facings are opposite: within
 // 30° of facing exactly away from each other. The two faces of one wall
 // face exactly opposite ways (snapped to the wall lines, both are axes);

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -70,6 +71,50 @@ func TestOneSignTwoWrongFacings(t *testing.T) {
 			k, id := tr.add(d, 1, signs.List{first}, false)
 			if got := k == nil && id == first.ID; got != c.want {
 				t.Errorf("views facing %v ignored as the reported sign facing %v: %v, want %v", c.normal, first.Normal, got, c.want)
+			}
+		})
+	}
+}
+
+// TestOppositeTracksFacingEachOther: R1's P on a diagonal wall, facing
+// (−0.71, 0.71), was tracked twice 3 mm apart, snapped once facing +X and
+// once −X, the −X track on the +X side of the other. Taken for the two
+// faces of one wall, the second was raised after the first was found and
+// reported again (−5). The two faces of one wall stand 2·0.0056 m apart,
+// each on its own side; opposite tracks that do not are one sign. The true
+// back-to-back signs of TestBackToBackSigns are still raised.
+func TestOppositeTracksFacingEachOther(t *testing.T) {
+	plusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.068, Z: -0.074}, Normal: geom.Vec2{X: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	minusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{X: -1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	west := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0656, Z: -0.09}, Normal: geom.Vec2{X: -1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	east := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0544, Z: -0.09}, Normal: geom.Vec2{X: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	pose := nav.Pose{Vec2: geom.Vec2{X: 5, Z: 5}} // nothing in view
+	cases := []struct {
+		name          string
+		reported, now Detection
+		raised        bool
+	}{
+		{"facing each other 3 mm apart", plusX, minusX, false},
+		{"the same, the other found first", minusX, plusX, false},
+		{"back to back", east, west, true},
+		{"back to back, the other found first", west, east, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
+				strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
+			v := newView(pose, DefaultMounts[1], 1, 64, 40)
+			for i := range 3 {
+				d.merge([]Detection{c.reported}, v, uint64(i+1), nil)
+			}
+			r := d.tr.tracks[0]
+			r.sign.Status = signs.Confirmed
+			reported := signs.List{r.sign}
+			for i := range 3 {
+				d.merge([]Detection{c.now}, v, uint64(i+4), reported)
+			}
+			if got := d.ready(pose, reported); (got != nil) != c.raised {
+				t.Fatalf("raised %v, want %v (tracks %d)", got, c.raised, len(d.tr.tracks))
 			}
 		})
 	}

@@ -504,11 +504,13 @@ func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 // Same as the later ones), which converge on one place. Reporting the
 // second would be a misidentification.
 func (d *Detect) duplicate(t *track, reported signs.List) bool {
-	if i := match(reported, t.sign, d.tr.radius); i >= 0 && reported[i].ID != t.sign.ID {
-		return true
+	for _, r := range reported {
+		if r.ID != t.sign.ID && oneSign(r, t.sign, d.tr.radius) {
+			return true
+		}
 	}
 	for _, o := range d.tr.tracks {
-		if o != t && o.sign.Status != signs.Seen && sameSign(o.sign, t.sign, d.tr.radius) {
+		if o != t && o.sign.Status != signs.Seen && oneSign(o.sign, t.sign, d.tr.radius) {
 			return true
 		}
 	}
