@@ -184,14 +184,10 @@ func oneSign(a, b signs.Sign, radius float64) bool {
 	return a.Pos.Sub(b.Pos).Dot(n) < signOffset
 }
 
-// oppositeCos is the cosine below which two facings are opposite: within
-// 30° of facing exactly away from each other. The two faces of one wall
-// face exactly opposite ways (snapped to the wall lines, both are axes);
-// two facings only 120-150° apart are more likely the one sign on a
-// diagonal or curved wall, whose facing came from the picture (facing.go)
-// or a wrong wall line, given a wrong facing each way (Day_2-2-FIXED3's P, facing (−0.92, 0.39), was tracked
-// twice 2 mm apart, facing (0, 1) and (−0.81, −0.59), and reported twice).
-var oppositeCos = -math.Sqrt(3) / 2
+// oppositeCos is the cosine below which two facings are opposite (more
+// than 120° apart): the two faces of one wall, or of a curve, whose
+// facings from the picture (facing.go) can err by tens of degrees.
+var oppositeCos = -0.5
 
 // opposite tells whether facings a and b face away from each other (an
 // unknown facing is opposite to none).

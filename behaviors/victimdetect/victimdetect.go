@@ -76,8 +76,8 @@
 // a track within match_radius of a sign of its letter reported or
 // confirmed when either of the two was never fitted to a wall line: one
 // sign off the lines or near a corner gives estimates that far apart.
-// Facings are opposite (the two faces of one wall, never one sign) only
-// within 30° of facing exactly away from each other. If the FSM did not take a victim_seen (the
+// Two tracks facing opposite ways are the two faces of one wall only when
+// each stands on its own side of it; else they are one sign. If the FSM did not take a victim_seen (the
 // candidate is still pending in explore), it is fired again every
 // refire_steps steps.
 //
