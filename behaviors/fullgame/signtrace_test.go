@@ -66,6 +66,13 @@ func TestTraceSigns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// RESCUEKIT_TRACE_SEED=N plays seed N (default 1).
+	seed := int64(1)
+	if v := os.Getenv("RESCUEKIT_TRACE_SEED"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &seed); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tr := make([]signTrace, len(w.Signs))
 	for i := range tr {
 		tr[i].nearest = math.Inf(1)
@@ -120,7 +127,7 @@ func TestTraceSigns(t *testing.T) {
 	var lastCand uint32
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": explore.New, "victimdetect": victimdetect.New, "exit": exit.New,
 			"report": func() sdk.Behavior { return report.NewLogged(zap.New(core)) },
