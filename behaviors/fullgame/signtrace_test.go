@@ -3,6 +3,8 @@ package fullgame
 import (
 	"context"
 	"fmt"
+	imagepkg "image"
+	"image/png"
 	"math"
 	"os"
 	"strings"
@@ -40,6 +42,7 @@ type signTrace struct {
 	hasStatus                bool
 	jobs                     []string // report's job endings
 	foundT                   float64  // the referee's hit (s), 0 none
+	wrongAs                  string   // the letters of the wrong classifications
 }
 
 // TestTraceSigns is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
@@ -62,6 +65,13 @@ func TestTraceSigns(t *testing.T) {
 	w, err := world.LoadWith(path, world.ParseOptions{PROTODirs: []string{"../../../shared/erebus/protos"}})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// RESCUEKIT_TRACE_SEED=N plays seed N (default 1).
+	seed := int64(1)
+	if v := os.Getenv("RESCUEKIT_TRACE_SEED"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &seed); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tr := make([]signTrace, len(w.Signs))
 	for i := range tr {
@@ -87,11 +97,37 @@ func TestTraceSigns(t *testing.T) {
 	}
 	var s *sim.Sim
 	var dets []victimdetect.Detection
+	// RESCUEKIT_TRACE_CSV=FILE appends every detection to FILE: world,
+	// time, camera, sign (−1 none), its letter, the letter read, score,
+	// margin, x0, x1, y0, y1, true and estimated distance, snapped,
+	// not a sign, target.
+	var csv *os.File
+	if v := os.Getenv("RESCUEKIT_TRACE_CSV"); v != "" {
+		f, err := os.OpenFile(v, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		csv = f
+	}
+	// RESCUEKIT_TRACE_DUMP=N writes the first 40 frames that show sign N
+	// as PNGs into RESCUEKIT_TRACE_DIR (default the test's temp dir).
+	// RESCUEKIT_TRACE_WRONG=1: only the frames that read it wrong.
+	dumpSign, dumped, dumpDir := -1, 0, os.Getenv("RESCUEKIT_TRACE_DIR")
+	dumpWrong := os.Getenv("RESCUEKIT_TRACE_WRONG") != ""
+	if v := os.Getenv("RESCUEKIT_TRACE_DUMP"); v != "" {
+		fmt.Sscanf(v, "%d", &dumpSign)
+		if dumpDir == "" {
+			dumpDir = t.TempDir()
+		}
+	}
 	ids := map[uint32]int{} // victim-detect's sign id → world sign
-	var lops []string
+	var lops []string       // lacks of progress, FSM states and victim-detect's events
+	var lastState string
+	var lastCand uint32
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": explore.New, "victimdetect": victimdetect.New, "exit": exit.New,
 			"report": func() sdk.Behavior { return report.NewLogged(zap.New(core)) },
@@ -108,6 +144,13 @@ func TestTraceSigns(t *testing.T) {
 			}
 			switch name {
 			case "victimdetect":
+				if st := obs.GetState(); st != lastState {
+					lops = append(lops, fmt.Sprintf("state %s at %.1f s", st, now))
+					lastState = st
+				}
+				for _, e := range act.GetEvents() {
+					lops = append(lops, fmt.Sprintf("event %s at %.1f s", e, now))
+				}
 				p := s.Pose()
 				pose := nav.Pose{Vec2: p.Pos, Yaw: p.Yaw}
 				for _, f := range obs.GetCameras() {
@@ -118,10 +161,22 @@ func TestTraceSigns(t *testing.T) {
 					dets = det.Frame(dets[:0], f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), m, pose)
 					for _, d := range dets {
 						i := match(geom2{d.Pos.X, d.Pos.Z}, geom2{d.Normal.X, d.Normal.Z})
+						if csv != nil {
+							tl, td := byte('-'), -1.0
+							if i >= 0 {
+								tl, td = w.Signs[i].Letter, p.Pos.Dist(w.Signs[i].Pos)
+							}
+							fmt.Fprintf(csv, "%s,%.3f,%s,%d,%c,%c,%.3f,%.3f,%d,%d,%d,%d,%.3f,%.3f,%t,%t,%t,%.3f\n", w.Name, now, f.GetName(), i, tl,
+								max(d.Letter, '0'), d.Score, d.Margin, d.X0, d.X1, d.Y0, d.Y1, td, d.Dist, d.Snapped, d.NotSign, d.Target, d.Extent)
+						}
 						if i < 0 {
 							continue
 						}
 						st := &tr[i]
+						if dumpSign == i && dumped < 40 && (!dumpWrong || d.Letter != 0 && d.Letter != w.Signs[i].Letter) {
+							dumped++
+							dumpFrame(t, dumpDir, now, f.GetName(), f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), d, p.Pos.Dist(w.Signs[i].Pos))
+						}
 						if st.views == 0 {
 							st.first = now
 						}
@@ -131,6 +186,9 @@ func TestTraceSigns(t *testing.T) {
 							st.classified++
 						case d.Letter != 0:
 							st.wrong++
+							if !strings.ContainsRune(st.wrongAs, rune(d.Letter)) {
+								st.wrongAs += string(d.Letter)
+							}
 						}
 						if dd := p.Pos.Dist(w.Signs[i].Pos); dd < st.nearest {
 							st.nearest, st.nearestT = dd, now
@@ -139,6 +197,11 @@ func TestTraceSigns(t *testing.T) {
 					}
 				}
 				if c, ok, _ := signs.Candidate(act.GetBlackboard()); ok {
+					if c.ID != lastCand {
+						lastCand = c.ID
+						lops = append(lops, fmt.Sprintf("candidate #%d %c at (%.3f, %.3f) facing (%.2f, %.2f) at %.1f s, world sign %d",
+							c.ID, c.Letter, c.Pos.X, c.Pos.Z, c.Normal.X, c.Normal.Z, now, match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z})))
+					}
 					if i := match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z}); i >= 0 {
 						ids[c.ID] = i
 						if tr[i].raisedT == 0 {
@@ -165,6 +228,22 @@ func TestTraceSigns(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// RESCUEKIT_TRACE_LOGS=1 prints report's log.
+	if os.Getenv("RESCUEKIT_TRACE_LOGS") != "" {
+		for _, e := range logs.All() {
+			var b strings.Builder
+			for _, f := range e.Context {
+				v := f.String
+				if f.Interface != nil {
+					v = fmt.Sprint(f.Interface)
+				} else if v == "" {
+					v = fmt.Sprint(f.Integer)
+				}
+				fmt.Fprintf(&b, " %s=%s", f.Key, v)
+			}
+			fmt.Printf("log %s:%s\n", e.Message, b.String())
+		}
 	}
 	// Report's job endings, by victim-detect's sign id ("#ID ...").
 	for _, e := range logs.FilterMessage("report: job ended").All() {
@@ -203,6 +282,12 @@ func TestTraceSigns(t *testing.T) {
 	for _, l := range lops {
 		fmt.Println(l)
 	}
+	for _, v := range res.Reports {
+		if v.Outcome != referee.OutcomeHit {
+			fmt.Printf("report %s at %.1f s from (%.3f, %.3f) estimate (%.3f, %.3f): %s (sign %d %s): %s\n",
+				v.Letter, v.Time, v.Robot.X, v.Robot.Z, v.Estimate.X, v.Estimate.Z, v.Outcome, v.Sign, v.SignLetter, v.Why)
+		}
+	}
 	all := os.Getenv("RESCUEKIT_TRACE_ALL") != ""
 	for i, sg := range w.Signs {
 		st := tr[i]
@@ -219,6 +304,9 @@ func TestTraceSigns(t *testing.T) {
 		} else {
 			fmt.Fprintf(&b, "in %d pictures from %.1f s, nearest %.3f m at %.1f s, at most %d px tall, classified %d right, %d wrong",
 				st.views, st.first, st.nearest, st.nearestT, st.maxPx, st.classified, st.wrong)
+			if st.wrong > 0 {
+				fmt.Fprintf(&b, " (as %s)", st.wrongAs)
+			}
 		}
 		if st.raisedT > 0 {
 			fmt.Fprintf(&b, "; raised as %c at %.1f s", st.raisedAs, st.raisedT)
@@ -239,3 +327,27 @@ func TestTraceSigns(t *testing.T) {
 type geom2 struct{ x, z float64 }
 
 func (g geom2) len() float64 { return math.Hypot(g.x, g.z) }
+
+// dumpFrame writes one BGRA frame as a PNG named after the time, the
+// camera and the detection.
+func dumpFrame(t *testing.T, dir string, now float64, cam string, bgra []byte, w, h int, d victimdetect.Detection, dist float64) {
+	const k = 8 // each pixel drawn k×k
+	im := imagepkg.NewRGBA(imagepkg.Rect(0, 0, k*w, k*h))
+	for y := range k * h {
+		for x := range k * w {
+			i, o := 4*((y/k)*w+x/k), im.PixOffset(x, y)
+			if i+3 < len(bgra) {
+				im.Pix[o], im.Pix[o+1], im.Pix[o+2], im.Pix[o+3] = bgra[i+2], bgra[i+1], bgra[i], 255
+			}
+		}
+	}
+	name := fmt.Sprintf("%s/%07.3f-%s-%c-s%.2f-m%.2f-x%d-%d-y%d-%d-d%.3f.png", dir, now, cam, max(d.Letter, '0'), d.Score, d.Margin, d.X0, d.X1, d.Y0, d.Y1, dist)
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, im); err != nil {
+		t.Fatal(err)
+	}
+}

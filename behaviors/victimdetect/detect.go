@@ -32,6 +32,9 @@ type Detection struct {
 	Target  bool
 	Code    string
 	NotSign bool
+	// Extent is the sign's width the picture shows over its side (about
+	// 1 for a whole sign, less for a part of one; blob.extent).
+	Extent float64
 }
 
 // DetectorConfig are the detector's thresholds.
@@ -61,6 +64,14 @@ type DetectorConfig struct {
 func DefaultDetectorConfig() DetectorConfig {
 	return DetectorConfig{FOV: 1, MinPixels: 5, ClassifyPixels: 7, MinScore: 0.8, MinMargin: 0.08, MinFill: 0.85, GridPitch: 0.06}
 }
+
+// minExtent is the least extent (blob.extent) of a sign that is
+// classified: a whole sign's is 1 or more, so a picture showing less than
+// three quarters of its width is a part of one (cut by a wall or corner in
+// front of it, or sliced by the steps of a wall built of short boxes:
+// test_token_score_custom2 read strips 2 pixels wide of an S as P in 33
+// views and reported P). Its letter is not read; it is still located.
+const minExtent = 0.75
 
 // Detector finds and classifies signs in camera frames. It keeps scratch
 // buffers between calls; it is not safe for concurrent use.
@@ -147,7 +158,7 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 			}
 		}
 		det := Detection{Pos: est.pos, Normal: est.normal, Dist: est.dist, Sigma: est.sigma, Snapped: est.snapped,
-			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1}
+			Camera: m.Name, X0: b.x0, X1: b.x1, Y0: b.y0, Y1: b.y1, Extent: b.extent(v)}
 		switch {
 		case diamond:
 			if !d.v26 {
@@ -159,7 +170,7 @@ func (d *Detector) Frame(dst []Detection, bgra []byte, w, h int, m Mount, p nav.
 			}
 		case d.im.fakeInk(b):
 			det.NotSign = true
-		case hv >= float64(d.cfg.ClassifyPixels):
+		case hv >= float64(d.cfg.ClassifyPixels) && det.Extent >= minExtent:
 			// The v25 letters and hazards, and the v26 Φ Ψ Ω.
 			sc, greek := d.im.matchBoth(b, laneMax)
 			if d.v26 {

@@ -23,7 +23,14 @@ type rig struct {
 
 func newRig(t testing.TB, w *world.World) *rig {
 	t.Helper()
-	s, err := sim.New(w, sim.Config{})
+	return newRigWith(t, w, sim.Config{})
+}
+
+// newRigWith is newRig with the simulator's configuration cfg (Erebus's
+// textures).
+func newRigWith(t testing.TB, w *world.World, cfg sim.Config) *rig {
+	t.Helper()
+	s, err := sim.New(w, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,6 +45,40 @@ type track struct {
 	// in view, facing the camera, in a picture that showed this track and
 	// not them.
 	missed []uint32
+	// last holds, per camera, its last view of the track (repeat).
+	last []viewKey
+}
+
+// viewKey is what one camera's view of a track showed: where in the
+// picture, read as what.
+type viewKey struct {
+	camera         string
+	x0, x1, y0, y1 int
+	letter         byte
+	notSign        bool
+}
+
+// repeat tells whether d shows the track as the last view of d's camera
+// did, and makes d that view otherwise. A robot standing still
+// (reporting, or turning in place against a wall) takes the same picture
+// every frame; it adds nothing to what the first of them said, and must
+// not outvote the views from other places (test_token_score_custom2: an S
+// read right from three places, then read as P in 30 identical frames while
+// the robot stood to report it, was reported as P; conv room4_small: a Ψ
+// read as Φ in 30 identical frames).
+func (t *track) repeat(d Detection) bool {
+	k := viewKey{camera: d.Camera, x0: d.X0, x1: d.X1, y0: d.Y0, y1: d.Y1, letter: d.Letter, notSign: d.NotSign}
+	for i := range t.last {
+		if t.last[i].camera == d.Camera {
+			if t.last[i] == k {
+				return true
+			}
+			t.last[i] = k
+			return false
+		}
+	}
+	t.last = append(t.last, k)
+	return false
 }
 
 // tracker merges detections into tracks.
@@ -100,6 +134,20 @@ func (tr *tracker) seenTogether(ids []uint32) {
 	}
 }
 
+// byID returns the track of sign id, nil for none.
+func (tr *tracker) byID(id uint32) *track {
+	for _, t := range tr.tracks {
+		if t.sign.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// offLines tells whether none of t's views was fitted to a wall line: its
+// facing came from the pictures alone.
+func (t *track) offLines() bool { return t.axis == [4]float64{} }
+
 // seenBeside tells whether the sign of id was seen in one picture with t.
 func (t *track) seenBeside(id uint32) bool { return slices.Contains(t.beside, id) }
 
@@ -111,10 +159,40 @@ func (t *track) sawInstead(id uint32) bool { return slices.Contains(t.missed, id
 // never one: the signs on the two faces of one wall stand 2·0.0056 m apart
 // (docs/erebus-rules.md §2.2), closer than any radius that merges the views of one sign.
 func sameSign(a, b signs.Sign, radius float64) bool {
-	if a.Normal.Len() > 0 && b.Normal.Len() > 0 && a.Normal.Dot(b.Normal) < -0.5 {
+	if opposite(a.Normal, b.Normal) {
 		return false
 	}
 	return signs.Same(a, b, radius)
+}
+
+// oneSign tells whether a and b, tracked apart, are one sign when it comes
+// to raising: signs.Same, unless they are the two faces of one wall. Those
+// face opposite ways and each stands signOffset in front of the wall on its
+// own side, 2·signOffset from the other; two tracks facing opposite ways
+// that do not stand so (R1's P on a diagonal wall, snapped once facing +X
+// and once −X, the −X track 3 mm on the +X side of the other: they would
+// face each other) are one sign with its facing wrong in one of them.
+func oneSign(a, b signs.Sign, radius float64) bool {
+	if !signs.Same(a, b, radius) {
+		return false
+	}
+	if !opposite(a.Normal, b.Normal) {
+		return true
+	}
+	// The separation along the normals, a's side positive.
+	n := a.Normal.Scale(1 / a.Normal.Len()).Sub(b.Normal.Scale(1 / b.Normal.Len())).Scale(0.5)
+	return a.Pos.Sub(b.Pos).Dot(n) < signOffset
+}
+
+// oppositeCos is the cosine below which two facings are opposite (more
+// than 120° apart): the two faces of one wall, or of a curve, whose
+// facings from the picture (facing.go) can err by tens of degrees.
+var oppositeCos = -0.5
+
+// opposite tells whether facings a and b face away from each other (an
+// unknown facing is opposite to none).
+func opposite(a, b geom.Vec2) bool {
+	return a.Len() > 0 && b.Len() > 0 && a.Dot(b) < oppositeCos*a.Len()*b.Len()
 }
 
 // match returns the index of the first sign in l that is sameSign as s
@@ -144,10 +222,13 @@ func (t *track) merge(d Detection, step uint64, strong bool) {
 		t.free = t.free.Add(d.Normal.Scale(w))
 	}
 	t.sign.Normal = t.normal()
+	// A repeated view confirms the letter the track holds and is not
+	// counted against it (repeat).
+	vote := !t.repeat(d) || d.NotSign || t.best() >= 0 && signs.Letters[t.best()] == d.Letter
 	if d.NotSign {
 		t.notSign++
 	}
-	if d.Letter != 0 {
+	if d.Letter != 0 && vote {
 		k := strings.IndexByte(signs.Letters, d.Letter)
 		t.votes[k]++
 		if strong {

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
 )
 
@@ -37,6 +38,62 @@ func TestBackToBackSigns(t *testing.T) {
 				if k.sign.Normal.X != -1 && c.ignore != nil {
 					t.Errorf("track %v: the reported east face's views were not ignored", k.sign)
 				}
+			}
+		})
+	}
+}
+
+// TestOppositeTracksFacingEachOther: R1's P on a diagonal wall, facing
+// (−0.71, 0.71), was tracked twice 3 mm apart, snapped once facing +X and
+// once −X, the −X track on the +X side of the other. Taken for the two
+// faces of one wall, the second was raised after the first was found and
+// reported again (−5). The two faces of one wall stand 2·0.0056 m apart,
+// each on its own side; opposite tracks that do not are one sign (so was
+// Day_2-2-FIXED3's P, tracked 126° apart). The true back-to-back signs of
+// TestBackToBackSigns and of a curve's two faces are still raised.
+func TestOppositeTracksFacingEachOther(t *testing.T) {
+	plusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.068, Z: -0.074}, Normal: geom.Vec2{X: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	minusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{X: -1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	west := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0656, Z: -0.09}, Normal: geom.Vec2{X: -1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	east := Detection{Letter: 'F', Pos: geom.Vec2{X: -0.0544, Z: -0.09}, Normal: geom.Vec2{X: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	// Day_2-2-FIXED3's P on a diagonal wall, facing (−0.92, 0.39), tracked
+	// 2 mm apart facing (0, 1) (snapped) and (−0.81, −0.59) (from the
+	// picture), 126° apart.
+	day22 := Detection{Letter: 'P', Pos: geom.Vec2{X: -0.515, Z: -0.403}, Normal: geom.Vec2{Z: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	day22b := Detection{Letter: 'P', Pos: geom.Vec2{X: -0.513, Z: -0.402}, Normal: geom.Vec2{X: -0.81, Z: -0.59}, Dist: 0.1, Sigma: 0.005}
+	// The two faces of a curve (fullgame's curveSigns): facings from the
+	// pictures, 1.12 cm apart along them.
+	convex := Detection{Letter: 'S', Pos: geom.Vec2{X: 0.0464, Z: -0.0136}, Normal: geom.Vec2{X: 0.643, Z: 0.766}, Dist: 0.1, Sigma: 0.005}
+	concave := Detection{Letter: 'S', Pos: geom.Vec2{X: 0.0385, Z: -0.0215}, Normal: geom.Vec2{X: -0.766, Z: -0.643}, Dist: 0.1, Sigma: 0.005}
+	pose := nav.Pose{Vec2: geom.Vec2{X: 5, Z: 5}} // nothing in view
+	cases := []struct {
+		name          string
+		reported, now Detection
+		raised        bool
+	}{
+		{"facing each other 3 mm apart", plusX, minusX, false},
+		{"the same, the other found first", minusX, plusX, false},
+		{"facings 126° apart, 2 mm apart", day22, day22b, false},
+		{"back to back", east, west, true},
+		{"the two faces of a curve, facings 160° apart", convex, concave, true},
+		{"back to back, the other found first", west, east, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
+				strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
+			v := newView(pose, DefaultMounts[1], 1, 64, 40)
+			for i := range 3 {
+				d.merge([]Detection{c.reported}, v, uint64(i+1), nil)
+			}
+			r := d.tr.tracks[0]
+			r.sign.Status = signs.Confirmed
+			reported := signs.List{r.sign}
+			for i := range 3 {
+				d.merge([]Detection{c.now}, v, uint64(i+4), reported)
+			}
+			if got := d.ready(pose, reported); (got != nil) != c.raised {
+				t.Fatalf("raised %v, want %v (tracks %d)", got, c.raised, len(d.tr.tracks))
 			}
 		})
 	}

@@ -19,7 +19,11 @@
 // diamonds with a black rim: F red, P white with a black disc, C white over
 // black, O red over yellow), undoing the perspective of an oblique view
 // from the heights of the sign's two edges; a letter is kept only with a
-// clear lead over the second best (when unsure, it says nothing).
+// clear lead over the second best (when unsure, it says nothing). A region
+// narrower than any view of a whole sign can be (its edges' depths, from
+// their heights, and its columns put them less than three quarters of the
+// sign's side apart) is a part of a sign hidden by something in front of
+// it, and is not read.
 //
 // # Erebus v26.1
 //
@@ -54,7 +58,9 @@
 //
 // Detections of one physical sign (within match_radius, facing the same
 // way) are merged: the position is the precision-weighted mean, the letter
-// the majority of the classified views. A sign is raised — written to
+// the majority of the classified views; a camera's view identical to its
+// last one of the sign (the robot standing still) confirms the letter the
+// sign holds but never counts against it. A sign is raised — written to
 // signs.candidate and signs.seen with status Raised, then victim_seen
 // fired — in the explore state only, one at a time, once raise_votes
 // classified views agree on its letter (raise_agreement of all votes), or
@@ -66,7 +72,12 @@
 // where that sign should have shown too (in view, facing the camera, not
 // behind the track's wall) and never beside it: one sign makes one blob
 // in a picture, so it is that sign seen again with its position or facing
-// off, and a second report of a found sign is a misidentification. If the FSM did not take a victim_seen (the
+// off, and a second report of a found sign is a misidentification. Nor is
+// a track within match_radius of a sign of its letter reported or
+// confirmed when either of the two was never fitted to a wall line: one
+// sign off the lines or near a corner gives estimates that far apart.
+// Two tracks facing opposite ways are the two faces of one wall only when
+// each stands on its own side of it; else they are one sign. If the FSM did not take a victim_seen (the
 // candidate is still pending in explore), it is fired again every
 // refire_steps steps.
 //
@@ -493,11 +504,13 @@ func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 // Same as the later ones), which converge on one place. Reporting the
 // second would be a misidentification.
 func (d *Detect) duplicate(t *track, reported signs.List) bool {
-	if i := match(reported, t.sign, d.tr.radius); i >= 0 && reported[i].ID != t.sign.ID {
-		return true
+	for _, r := range reported {
+		if r.ID != t.sign.ID && oneSign(r, t.sign, d.tr.radius) {
+			return true
+		}
 	}
 	for _, o := range d.tr.tracks {
-		if o != t && o.sign.Status != signs.Seen && sameSign(o.sign, t.sign, d.tr.radius) {
+		if o != t && o.sign.Status != signs.Seen && oneSign(o.sign, t.sign, d.tr.radius) {
 			return true
 		}
 	}
@@ -510,13 +523,32 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 	// (RULES.md §1.3 (d), "a second report of the same sign = −5"). Signs
 	// facing opposite ways are on the two faces of a wall, never in one
 	// picture and never one sign (sameSign).
+	// A track whose views never fitted a wall line (its facing came from
+	// the picture), or a reported sign's, within match_radius of the
+	// other of its letter, is that sign located and faced off: on a
+	// diagonal or curved wall, or near a corner, one sign's views give
+	// positions 2-3 cm apart and facings up to 90° apart, which signs.Same
+	// does not merge (R2D2__chiquito_'s H, facing (0, −1) on a wall line,
+	// was tracked again 2.3 cm off facing (0.99, −0.11) and reported twice:
+	// −5). Two signs of one letter that close stand on the two walls of a
+	// corner, both on wall lines, and are told apart by their facings.
+	for _, r := range reported {
+		if r.ID == t.sign.ID || (r.Status != signs.Reported && r.Status != signs.Confirmed) ||
+			r.Letter != t.sign.Letter || r.Pos.Dist(t.sign.Pos) > d.tr.radius || t.seenBeside(r.ID) ||
+			opposite(r.Normal, t.sign.Normal) {
+			continue
+		}
+		if o := d.tr.byID(r.ID); t.offLines() || o != nil && o.offLines() {
+			return true
+		}
+	}
 	for _, r := range reported {
 		if r.ID == t.sign.ID || (r.Status != signs.Reported && r.Status != signs.Confirmed) ||
 			r.Letter != t.sign.Letter || r.Pos.Dist(t.sign.Pos) > erebus.ReportRadius ||
 			t.seenBeside(r.ID) || !(t.sawInstead(r.ID) || d.sawInstead(r.ID, t.sign.ID)) {
 			continue
 		}
-		if r.Normal.Len() > 0 && t.sign.Normal.Len() > 0 && r.Normal.Dot(t.sign.Normal) < -0.5 {
+		if opposite(r.Normal, t.sign.Normal) {
 			continue
 		}
 		return true
