@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -121,5 +122,61 @@ func TestDefaultRobotRays(t *testing.T) {
 		if r.Distance[tc.i].X != p[0] || r.Distance[tc.i].Z != p[2] {
 			t.Errorf("ps%d at (%g, %g), want (%g, %g)", tc.i, r.Distance[tc.i].X, r.Distance[tc.i].Z, p[0], p[2])
 		}
+	}
+}
+
+// TestTrackerYawAfterCollision: in a collision the gyro reads the last
+// basic step of a control step only, and the body may turn by more than
+// either it or the wheels say (R2D2__7_ of shared/more-worlds, seed 2,
+// t=335 s: 0.58 rad off, to the end of the game). Here one step's gyro
+// says 0.32 rad, the wheels none (they slip), the body turned 0.64. The
+// next straight runs that go as far as the wheels (free) bring the yaw to
+// the heading the GPS shows, past fixYaw's usual 0.25 rad; runs that fall
+// short of the wheels (the body sliding along a wall) do not.
+func TestTrackerYawAfterCollision(t *testing.T) {
+	const turned = 0.64
+	for _, tc := range []struct {
+		name    string
+		gone    float64 // GPS distance per wheel distance on the runs after
+		wantOff float64 // the largest yaw error wanted at the end
+		wantMin float64 // the smallest
+	}{
+		{"free runs", 1, 0.11, 0}, // halved by the first run, then a fifth a run
+		{"sliding", 0.8, 0.33, 0.3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := nav.NewTracker(nav.DefaultRobot())
+			r := nav.DefaultRobot()
+			dt := 0.032
+			p := nav.Pose{Vec2: geom.Vec2{X: 0.3, Z: 0.3}}
+			var step uint64
+			var w float64
+			obs := func(gyro float64) {
+				step++
+				tr.Update(&pluginpb.Observation{Step: step, SimTime: float64(step) * dt,
+					Gps:            &pluginpb.Vec3{X: p.X, Y: erebus.FloorY, Z: p.Z},
+					WheelPositions: &pluginpb.WheelPositions{Left: w, Right: w},
+					Gyro:           &pluginpb.Vec3{Y: gyro}})
+			}
+			obs(0)
+			drive := func(n int, gone float64) {
+				for range n {
+					w += 0.1
+					p.Vec2 = p.Forward(0.1 * r.WheelRadius * gone)
+					obs(0)
+				}
+			}
+			drive(25, 1) // 5 cm straight: the start yaw 0 is known
+			if !tr.YawKnown() || math.Abs(tr.Pose().Yaw) > 1e-9 {
+				t.Fatalf("yaw %v known %v, want 0 known", tr.Pose().Yaw, tr.YawKnown())
+			}
+			p.Yaw = turned
+			obs(turned / 2 / dt) // the collision
+			drive(60, tc.gone)   // 12 cm of wheels
+			off := math.Abs(nav.WrapAngle(tr.Pose().Yaw - turned))
+			if off > tc.wantOff || off < tc.wantMin {
+				t.Errorf("yaw %.3f, the body's %.3f: %.3f off, want %.2f..%.2f", tr.Pose().Yaw, turned, off, tc.wantMin, tc.wantOff)
+			}
+		})
 	}
 }

@@ -77,6 +77,7 @@ type Exit struct {
 	backing           int
 	progress          geom.Vec2
 	progressT         float64
+	bestLeft          float64 // the shortest way left along the followed path since it was set (wayLeft)
 	lopT              float64
 	lastLoP           float64
 	lopStep           uint64 // the step whose Action asked for the last lack of progress
@@ -417,7 +418,13 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		l, r := x.calib.Step(obs, pose)
 		return l, r, false
 	}
-	if pose.Dist(x.progress) > 0.03 {
+	// Progress is the way left along the followed path shrinking by 3 cm
+	// (the position moving 3 cm while there is none): a robot sliding
+	// along a wall away from home moves, but makes none (world4 of Erebus
+	// v26.1: 7 s pushing along a wall end at 1 cm/s before exit took it
+	// for stuck).
+	if left := x.wayLeft(pose.Vec2); left < x.bestLeft-0.03 || math.IsInf(left, 1) && pose.Dist(x.progress) > 0.03 {
+		x.bestLeft = left
 		x.progress, x.progressT, x.lopT = pose.Vec2, now, now
 	}
 	if x.droppedStep(obs, x.lopStep) {
@@ -488,6 +495,7 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 			path = nav.Path{pose.Vec2, x.target()}
 		}
 		x.fol.Set(path)
+		x.bestLeft = x.wayLeft(pose.Vec2)
 	}
 	l, r, done := x.fol.Step(pose)
 	if done {
@@ -516,6 +524,21 @@ func (x *Exit) planHome(p geom.Vec2, k nav.Costs) (nav.Path, float64, bool) {
 		path, cost, ok = x.m.PlanTo(p, x.target(), k)
 	}
 	return path, cost, ok
+}
+
+// wayLeft returns the length of the way the follower has still to drive
+// from p: to its next point, then along the rest of its path; +Inf with no
+// path.
+func (x *Exit) wayLeft(p geom.Vec2) float64 {
+	rem := x.fol.Remaining()
+	if len(rem) == 0 {
+		return math.Inf(1)
+	}
+	l := p.Dist(rem[0])
+	for i := 1; i < len(rem); i++ {
+		l += rem[i-1].Dist(rem[i])
+	}
+	return l
 }
 
 func (x *Exit) target() geom.Vec2 {

@@ -1,10 +1,12 @@
 package exit
 
 import (
+	"context"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
 // TestHomeRoundWhereStuck: the way home from the tile two to the right of
@@ -100,5 +102,61 @@ func TestLackOfProgressOnlyWhenNearer(t *testing.T) {
 				t.Errorf("lack of progress asked for %v, want %v (last checkpoint %v)", got, c.want, x.lastCP)
 			}
 		})
+	}
+}
+
+// TestStuckWhenSlidingAlongWall: on its way home the robot slides
+// sideways, across the corridor home runs along, at 1.5 cm/s with its
+// wheels driving straight (pushed along a wall end, world4 of Erebus
+// v26.1). It moves, but the way home left is no shorter: exit takes it for
+// stuck within stuck_s (3 s) and backs off, rather than after the 7 s it
+// took when any 3 cm of motion counted as progress.
+func TestStuckWhenSlidingAlongWall(t *testing.T) {
+	m := nav.NewMap(geom.Vec2{X: 0.3, Z: 0.2}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	sr, sc := m.StartTile()
+	for i := range 5 {
+		m.SetFloor(sr, sc+i, nav.FloorPlain)
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bb := map[string][]byte{nav.KeyMap: b}
+	x := New().(*Exit)
+	st := m.Start()
+	var step uint64
+	var wheel float64
+	stuckAt := -1.0
+	feed := func(p geom.Vec2) {
+		step++
+		wheel += 0.1 // both wheels forward: driving straight
+		obs := &pluginpb.Observation{Step: step, SimTime: 0.032 * float64(step), State: "exit", Driver: true,
+			Gps: &pluginpb.Vec3{X: p.X, Z: p.Z}, WheelPositions: &pluginpb.WheelPositions{Left: wheel, Right: wheel},
+			Blackboard: bb}
+		if _, err := x.Step(context.Background(), obs); err != nil {
+			t.Fatal(err)
+		}
+		if x.escape > 0 && stuckAt < 0 {
+			stuckAt = obs.GetSimTime()
+		}
+	}
+	// Home along the corridor to 3 cm short of the fourth tile's centre,
+	// 6 cm (the start yaw is learnt from it), then sideways for 4 s, away
+	// from the corridor's centre line.
+	p := geom.Vec2{X: st.X + 3*nav.TileSize + 0.09, Z: st.Z - 0.03}
+	for range 30 {
+		p.X -= 0.002
+		feed(p)
+	}
+	if !x.tr.YawKnown() || x.fol.Done() {
+		t.Fatalf("yaw known %v, following a way home %v: want both", x.tr.YawKnown(), !x.fol.Done())
+	}
+	slideFrom := 0.032 * float64(step)
+	for range 125 {
+		p.Z -= 0.00048
+		feed(p)
+	}
+	if stuckAt < 0 || stuckAt-slideFrom > x.stuckS+0.5 {
+		t.Errorf("stuck at %.2f s, the slide began at %.2f s: want stuck within %.1f s", stuckAt, slideFrom, x.stuckS+0.5)
 	}
 }
