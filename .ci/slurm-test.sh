@@ -143,8 +143,15 @@ while :; do
   [ "$(left)" -gt 0 ] || { timeout 10 squeue -j "$JOB" || true; fail "the array job $JOB did not end within the budget of $BUDGET s"; }
   for pid in "${PIDS[@]}"; do kill -0 "$pid" 2>/dev/null || fail "a Slurm daemon (pid $pid) died while the job ran"; done
   # Every job of this private cluster (no -j: an ended job's id is an error there).
-  if q=$(timeout 10 squeue -h -o %i 2>/dev/null); then
-    printf '%s\n' "$q" | grep -q "^${JOB}_" || break
+  # squeue once listed none of the array's tasks while one still ran (CI,
+  # 2026-12-02: the merge then found its shard half-written), so an empty
+  # listing counts only when scontrol, which keeps an ended task's record for
+  # MinJobAge, shows every task of the array in a final state too.
+  if q=$(timeout 10 squeue -h -o %i 2>/dev/null) && ! printf '%s\n' "$q" | grep -q "^${JOB}_"; then
+    if c=$(timeout 10 scontrol -o show job "$JOB" 2>/dev/null) && printf '%s\n' "$c" | grep -q 'JobState=' &&
+      ! printf '%s\n' "$c" | grep -Eq 'JobState=(PENDING|CONFIGURING|RUNNING|COMPLETING|SUSPENDED|REQUEUED|RESIZING|SIGNALING|STAGE_OUT)'; then
+      break
+    fi
   fi
   sleep 1
 done
