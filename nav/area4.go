@@ -97,7 +97,7 @@ func (m *Map) freeSpace(comp []int32, blocks []int, passages []int) []bool {
 // not (sideNeighbours): an area-4 room's walls off the tile grid and its
 // obstacles put readings on a tile's half lines that look like a curve's
 // pocket, and Erebus writes a tile with room 4 as all '*' whatever lies in
-// it (/work/shared/erebus/RULES.md l.144; v26 world4: two tiles of its
+// it (shared/erebus/RULES.md l.144; v26 world4: two tiles of its
 // area-4 room '0' behind such pockets). The tiles seen of other areas (1–3,
 // or not labelled; connection tiles are neutral) spread too, at the same
 // pace: an unseen tile goes to area 4 only if it is nearer to area 4 than to
@@ -169,7 +169,7 @@ func (m *Map) spreadArea4(area []int8) {
 // (compArea 0) whose tiles border, across the quarter sides that are no wall
 // (pockets included, see pocket), tiles of area 4 and no tile of another
 // area. Erebus writes a tile with room 4 as all '*' whatever its walls
-// (docs/erebus-rules.md §3; /work/shared/erebus/RULES.md l.144), and an
+// (docs/erebus-rules.md §3; shared/erebus/RULES.md l.144), and an
 // area-4 room holds walls off the 12 cm grid and obstacles (gears, arms):
 // their readings cut the room's floor into pieces, closed to one another or
 // joined only through what looks like a curve's pocket, that border no
