@@ -475,3 +475,126 @@ func TestArea4UpToTheGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestArea4FreeSpaceSplit: an area-4 room beside a green connection and
+// rooms of other areas joined to it through tile sides whose walls the
+// robot never recorded (v26 world4 at seed 1: the area-4 room and the
+// area-2 and area-3 rooms below it were one wide component, all mapped
+// '*', map 0.529). A free space is one room: split along its open 2×2
+// blocks, the part beside the green tile is area 4, the room beyond a
+// blue tile from the start's corridor area 2; and a small part of the
+// area-4 room beside a red tile is area 4 before the wider room on the red
+// tile's other side (there the wider one used to be taken).
+func TestArea4FreeSpaceSplit(t *testing.T) {
+	// S the start, c its corridor (area 1), G green (1-4), b blue (1-2),
+	// R red (3-4), A and B rooms, a a part of A, '.' not seen. Walls stand
+	// between tiles of different rooms and round the seen tiles;
+	// connection tiles open onto every tile seen beside them; the walls
+	// of missing are not recorded. want −1: any area but 4.
+	for _, tc := range []struct {
+		name    string
+		layout  []string
+		missing [][2][2]int
+		want    map[byte]int8
+	}{
+		{
+			name: "area-2 room below",
+			layout: []string{
+				"SGAAA",
+				"c.AAA",
+				"c.AAA",
+				"cBBBB",
+				"bBBBB",
+				".BBBB",
+			},
+			missing: [][2][2]int{{{2, 3}, {3, 3}}},
+			want:    map[byte]int8{'S': 1, 'c': 1, 'A': 4, 'B': 2},
+		},
+		{
+			name: "a part of area 4 beside red",
+			layout: []string{
+				"SGAAAA",
+				"c.AAAA",
+				"c.AAAA",
+				"c..aa.",
+				"c..aa.",
+				"c..R..",
+				"cbBBB.",
+				"..BBB.",
+			},
+			missing: [][2][2]int{{{2, 3}, {3, 3}}},
+			want:    map[byte]int8{'S': 1, 'c': 1, 'A': 4, 'a': 4, 'B': -1},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
+			r0, c0 := m.StartTile()
+			at := func(i, j int) byte {
+				if i < 0 || j < 0 || i >= len(tc.layout) || j >= len(tc.layout[i]) {
+					return '.'
+				}
+				return tc.layout[i][j]
+			}
+			room := func(ch byte) byte {
+				switch ch {
+				case 'S':
+					return 'c'
+				case 'a':
+					return 'A'
+				}
+				return ch
+			}
+			passage := func(ch byte) bool { return ch == 'G' || ch == 'b' || ch == 'R' }
+			open := func(i, j, k, l int) bool {
+				a, b := at(i, j), at(k, l)
+				if a == '.' || b == '.' {
+					return false
+				}
+				for _, ms := range tc.missing {
+					if ms == [2][2]int{{i, j}, {k, l}} {
+						return true
+					}
+				}
+				return passage(a) || passage(b) || a == b || room(a) == room(b) && a != 'a' && b != 'a'
+			}
+			floors := map[byte]Floor{'S': FloorPlain, 'c': FloorPlain, 'A': FloorPlain, 'a': FloorPlain, 'B': FloorPlain,
+				'G': FloorGreen, 'b': FloorBlue, 'R': FloorRed}
+			for i := range tc.layout {
+				for j := range tc.layout[i] {
+					if f, ok := floors[at(i, j)]; ok {
+						m.SetFloor(r0+i, c0+j, f)
+					}
+				}
+			}
+			for i := -1; i <= len(tc.layout); i++ {
+				for j := -1; j <= len(tc.layout[0]); j++ {
+					// The side below (i, j) and the side right of it.
+					if (at(i, j) != '.' || at(i+1, j) != '.') && !open(i, j, i+1, j) {
+						for k := 0; k <= 4; k++ {
+							m.SetWall(4*(r0+i+1), 4*(c0+j)+k)
+						}
+					}
+					if (at(i, j) != '.' || at(i, j+1) != '.') && !open(i, j, i, j+1) {
+						for k := 0; k <= 4; k++ {
+							m.SetWall(4*(r0+i)+k, 4*(c0+j+1))
+						}
+					}
+				}
+			}
+			area := m.Areas()
+			n := 2*MaxTiles + 1
+			for i := range tc.layout {
+				for j := range tc.layout[i] {
+					want, ok := tc.want[at(i, j)]
+					if !ok {
+						continue
+					}
+					got := area[(r0+i)*n+c0+j]
+					if want < 0 && got == 4 || want >= 0 && got != want {
+						t.Errorf("tile (%d,%d) %c: area %d, want %d (−1: not 4)", i, j, at(i, j), got, want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -66,6 +66,9 @@ func (f Floor) Passage() (a, b int, ok bool) {
 	return 0, 0, false
 }
 
+// isPassage reports whether f is a connection tile's colour.
+func (f Floor) isPassage() bool { _, _, ok := f.Passage(); return ok }
+
 // palette is the colour each floor shows to the colour sensor (the
 // embedded simulator's palette, which follows the worlds' tileColor).
 var palette = []struct {

@@ -44,13 +44,14 @@ func (m *Map) SignCell(s signs.Sign) (row, col int) {
 //
 // Tiles whose floor is known form components over the open sides between
 // them, connection tiles left out. The start's component is area 1. A
-// component can only be in the areas every connection tile beside it
-// joins (a component that is the free space of an area-4 room, see
-// freeSpace, only those to area 4); when that leaves one area, it is that
-// one. Of the components
+// free space of an area-4 room (freeSpace) whose open 2×2 blocks fall into
+// several groups is split into one component per group (splitByBlocks).
+// A component can only be in the areas every connection tile beside it
+// joins (a free space only those to area 4); when that leaves one area,
+// it is that one. Of the components
 // beside a connection to area 4 that may be either of its areas, the most
-// room-like (open 2×2 blocks of tiles first, then few walls between its
-// own tiles) is area 4, unless one beside it already is, and the others
+// room-like (one bordering area 4 already first, then open 2×2 blocks of
+// tiles, then few walls between its own tiles) is area 4, unless one beside it already is, and the others
 // are the other area. Otherwise the area comes
 // from crossing connections from the start: a connection tile is entered
 // from one of its areas, and what lies beyond it not yet labelled is the
@@ -61,38 +62,33 @@ func (m *Map) SignCell(s signs.Sign) (row, col int) {
 // tiles seen widened to Erebus's grid (seedArea4, spreadArea4).
 func (m *Map) Areas() []int8 {
 	n := gridTiles * gridTiles
-	comp := make([]int32, n)
-	for i := range comp {
-		comp[i] = -1
+	area := make([]int8, n)
+	st := MaxTiles*gridTiles + MaxTiles
+	comp, nc := m.components()
+	if comp[st] < 0 {
+		return area
 	}
-	isPassage := func(t int) bool { _, _, ok := m.floor[t].Passage(); return ok }
-	var compArea []int8
-	var mask []uint8 // bit k: area k+1 possible
-	var open, pairs []int
-	var queue []int
+	var passages []int
 	for t := range n {
-		if comp[t] >= 0 || m.floor[t] == FloorUnknown || isPassage(t) {
-			continue
-		}
-		id := int32(len(compArea))
-		compArea = append(compArea, 0)
-		mask = append(mask, 0xF)
-		open, pairs = append(open, 0), append(pairs, 0)
-		comp[t] = id
-		queue = append(queue[:0], t)
-		for len(queue) > 0 {
-			u := queue[0]
-			queue = queue[1:]
-			for _, nb := range m.openNeighbours(u) {
-				if comp[nb] < 0 && m.floor[nb] != FloorUnknown && !isPassage(nb) {
-					comp[nb] = id
-					queue = append(queue, nb)
-				}
-			}
+		if m.floor[t].isPassage() {
+			passages = append(passages, t)
 		}
 	}
+	// A free space is one room: one whose open blocks fall into several
+	// groups is several, which walls not seen joined (splitByBlocks).
+	blocks := m.openBlocks(comp, int(nc))
+	for c, f := range m.freeSpace(comp, blocks, passages) {
+		if f && int32(c) != comp[st] { // the start's is area 1 whole
+			nc = m.splitByBlocks(comp, int32(c), nc)
+		}
+	}
+	blocks = m.openBlocks(comp, int(nc))
+	free := m.freeSpace(comp, blocks, passages)
+	mask := m.areaMasks(comp, nc, passages, free)
+	compArea := make([]int8, nc)
 	// Openness: open sides between tiles of one component (right and
 	// down neighbours), over all such pairs.
+	open, pairs := make([]int, nc), make([]int, nc)
 	for t := range n {
 		c := comp[t]
 		if c < 0 {
@@ -110,30 +106,6 @@ func (m *Map) Areas() []int8 {
 					open[c]++
 				}
 			}
-		}
-	}
-	area := make([]int8, n)
-	st := MaxTiles*gridTiles + MaxTiles
-	if comp[st] < 0 {
-		return area
-	}
-	var passages []int
-	for t := range n {
-		if isPassage(t) {
-			passages = append(passages, t)
-		}
-	}
-	blocks := m.openBlocks(comp, len(compArea))
-	free := m.freeSpace(comp, blocks, passages)
-	for _, t := range passages {
-		a, b, _ := m.floor[t].Passage()
-		pm := uint8(1<<(a-1) | 1<<(b-1))
-		for _, nb := range m.openNeighbours(t) {
-			c := comp[nb]
-			if c < 0 || mask[c]&pm == 0 || free[c] && b != 4 {
-				continue
-			}
-			mask[c] &= pm
 		}
 	}
 	mask[comp[st]] = 1
@@ -175,10 +147,20 @@ func (m *Map) Areas() []int8 {
 		}
 		best := int32(-1)
 		if !has4 {
-			for _, c := range cands {
-				if roomScore(c) >= 85 && (best < 0 || roomScore(c) > roomScore(best)) {
-					best = c
+			// A part of a free space split off (splitByBlocks) that
+			// borders area 4 is that room's before any other.
+			near4 := make([]bool, len(cands))
+			for i, c := range cands {
+				near4[i] = m.borders(comp, c, compArea, 4)
+			}
+			bi := -1
+			for i, c := range cands {
+				if roomScore(c) >= 85 && (bi < 0 || near4[i] && !near4[bi] || near4[i] == near4[bi] && roomScore(c) > roomScore(cands[bi])) {
+					bi = i
 				}
+			}
+			if bi >= 0 {
+				best = cands[bi]
 			}
 			if best < 0 && len(cands) == 1 && m.onlyOtherSide(p, cands[0], int8(a), comp, compArea) {
 				best = cands[0]
@@ -570,6 +552,160 @@ func bitsIndex(v uint8) int {
 		}
 	}
 	return -1
+}
+
+// components returns the component of every tile (−1: none) and their
+// number: the tiles whose floor is known, connection tiles left out,
+// joined across the open sides between them (openNeighbours).
+func (m *Map) components() ([]int32, int32) {
+	n := gridTiles * gridTiles
+	comp := make([]int32, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	var nc int32
+	var queue []int
+	for t := range n {
+		if comp[t] >= 0 || m.floor[t] == FloorUnknown || m.floor[t].isPassage() {
+			continue
+		}
+		comp[t] = nc
+		queue = append(queue[:0], t)
+		for len(queue) > 0 {
+			u := queue[0]
+			queue = queue[1:]
+			for _, nb := range m.openNeighbours(u) {
+				if comp[nb] < 0 && m.floor[nb] != FloorUnknown && !m.floor[nb].isPassage() {
+					comp[nb] = nc
+					queue = append(queue, nb)
+				}
+			}
+		}
+		nc++
+	}
+	return comp, nc
+}
+
+// areaMasks returns, per component, the areas it may be in (bit k: area
+// k+1): those every connection tile beside it joins, taken in tile order,
+// a connection that would leave none being passed over; a free space
+// (freeSpace) only those its connections to area 4 join.
+func (m *Map) areaMasks(comp []int32, nc int32, passages []int, free []bool) []uint8 {
+	mask := make([]uint8, nc)
+	for c := range mask {
+		mask[c] = 0xF
+	}
+	for _, t := range passages {
+		a, b, _ := m.floor[t].Passage()
+		pm := uint8(1<<(a-1) | 1<<(b-1))
+		for _, nb := range m.openNeighbours(t) {
+			c := comp[nb]
+			if c < 0 || mask[c]&pm == 0 || free[c] && b != 4 {
+				continue
+			}
+			mask[c] &= pm
+		}
+	}
+	return mask
+}
+
+// splitByBlocks splits component c along its open 2×2 blocks (openBlocks)
+// when they fall into more than one group of overlapping blocks: each
+// group is a part, and every other tile of c joins the part it is nearest
+// to across open sides (ties: the part reached first in tile order). It
+// returns the number of components, new parts numbered from nc on. Walls
+// not seen join rooms that Erebus parts (v26 world4: the area-4 room and
+// the area-2 and area-3 rooms below it, one component beside a green, a
+// red, a blue and a purple tile); each room's floor is a group of open
+// blocks, and the rooms meet where the walls were missed, through tiles
+// that are in no open block.
+func (m *Map) splitByBlocks(comp []int32, c, nc int32) int32 {
+	n := gridTiles * gridTiles
+	part := make([]int32, n)
+	for i := range part {
+		part[i] = -1
+	}
+	// Union-find over the tiles of c's open blocks.
+	root := make(map[int]int)
+	find := func(x int) int {
+		for root[x] != x {
+			root[x] = root[root[x]]
+			x = root[x]
+		}
+		return x
+	}
+	isOpen := func(a, b int) bool { return slices.Contains(m.openNeighbours(a), b) }
+	for t := range n {
+		if comp[t] != c || t%gridTiles == gridTiles-1 || t/gridTiles == gridTiles-1 {
+			continue
+		}
+		r, d, rd := t+1, t+gridTiles, t+gridTiles+1
+		if comp[r] != c || comp[d] != c || comp[rd] != c ||
+			!isOpen(t, r) || !isOpen(t, d) || !isOpen(r, rd) || !isOpen(d, rd) {
+			continue
+		}
+		for _, x := range [4]int{t, r, d, rd} {
+			if _, ok := root[x]; !ok {
+				root[x] = x
+			}
+		}
+		for _, x := range [3]int{r, d, rd} {
+			root[find(x)] = find(t)
+		}
+	}
+	ids := map[int]int32{}
+	var queue []int
+	for t := range n {
+		if _, ok := root[t]; !ok {
+			continue
+		}
+		rt := find(t)
+		id, ok := ids[rt]
+		if !ok {
+			id = nc + int32(len(ids)) - 1
+			if len(ids) == 0 {
+				id = c
+			}
+			ids[rt] = id
+		}
+		part[t] = id
+		queue = append(queue, t)
+	}
+	if len(ids) < 2 {
+		return nc
+	}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for _, nb := range m.openNeighbours(u) {
+			if comp[nb] == c && part[nb] < 0 {
+				part[nb] = part[u]
+				queue = append(queue, nb)
+			}
+		}
+	}
+	for t := range n {
+		if comp[t] == c && part[t] >= 0 {
+			comp[t] = part[t]
+		}
+	}
+	return nc + int32(len(ids)) - 1
+}
+
+// borders reports whether a tile of component c opens (openNeighbours)
+// onto a tile of another component of area a.
+func (m *Map) borders(comp []int32, c int32, compArea []int8, a int8) bool {
+	for t, tc := range comp {
+		if tc != c {
+			continue
+		}
+		for _, nb := range m.openNeighbours(t) {
+			if d := comp[nb]; d >= 0 && d != c && compArea[d] == a {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // openBlocks counts, per component, the 2×2 blocks of its tiles with no
