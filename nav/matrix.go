@@ -48,10 +48,10 @@ func (m *Map) SignCell(s signs.Sign) (row, col int) {
 // several groups is split into one component per group (splitByBlocks).
 // A component can only be in the areas every connection tile beside it
 // joins (a free space only those to area 4); when that leaves one area,
-// it is that one. Of the components
-// beside a connection to area 4 that may be either of its areas, the most
-// room-like (one bordering area 4 already first, then open 2×2 blocks of
-// tiles, then few walls between its own tiles) is area 4, unless one beside it already is, and the others
+// it is that one. Of the components beside a connection to area 4 that
+// may be either of its areas, the most room-like (one bordering area 4
+// already first, then open 2×2 blocks of tiles, then few walls between its
+// own tiles) is area 4, unless one beside it already is, and the others
 // are the other area. Otherwise the area comes
 // from crossing connections from the start: a connection tile is entered
 // from one of its areas, and what lies beyond it not yet labelled is the
