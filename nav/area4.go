@@ -53,7 +53,7 @@ func (m *Map) seedArea4(area []int8, passages []int) {
 func (m *Map) besideOtherArea(t, p int, area []int8) bool {
 	for _, nb := range m.sideNeighbours(t) {
 		if nb != p && m.floor[nb] != FloorUnknown && area[nb] >= 1 && area[nb] <= 3 {
-			if _, _, ok := m.floor[nb].Passage(); !ok {
+			if !m.floor[nb].isPassage() {
 				return true
 			}
 		}
@@ -128,7 +128,7 @@ func (m *Map) spreadArea4(area []int8) {
 			owner[t] = 4
 		case m.floor[t] == FloorUnknown:
 			continue
-		case func() bool { _, _, ok := m.floor[t].Passage(); return ok }():
+		case m.floor[t].isPassage():
 			continue
 		default:
 			owner[t] = 1

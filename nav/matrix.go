@@ -634,16 +634,11 @@ func (m *Map) splitByBlocks(comp []int32, c, nc int32) int32 {
 		}
 		return x
 	}
-	isOpen := func(a, b int) bool { return slices.Contains(m.openNeighbours(a), b) }
 	for t := range n {
-		if comp[t] != c || t%gridTiles == gridTiles-1 || t/gridTiles == gridTiles-1 {
+		if comp[t] != c || !m.openBlock(comp, t) {
 			continue
 		}
 		r, d, rd := t+1, t+gridTiles, t+gridTiles+1
-		if comp[r] != c || comp[d] != c || comp[rd] != c ||
-			!isOpen(t, r) || !isOpen(t, d) || !isOpen(r, rd) || !isOpen(d, rd) {
-			continue
-		}
 		for _, x := range [4]int{t, r, d, rd} {
 			if _, ok := root[x]; !ok {
 				root[x] = x
@@ -712,21 +707,27 @@ func (m *Map) borders(comp []int32, c int32, compArea []int8, a int8) bool {
 // wall between them.
 func (m *Map) openBlocks(comp []int32, n int) []int {
 	out := make([]int, n)
-	isOpen := func(a, b int) bool { return slices.Contains(m.openNeighbours(a), b) }
-	for t := range comp {
-		c := comp[t]
-		if c < 0 || t%gridTiles == gridTiles-1 || t/gridTiles == gridTiles-1 {
-			continue
-		}
-		r, d, rd := t+1, t+gridTiles, t+gridTiles+1
-		if comp[r] != c || comp[d] != c || comp[rd] != c {
-			continue
-		}
-		if isOpen(t, r) && isOpen(t, d) && isOpen(r, rd) && isOpen(d, rd) {
+	for t, c := range comp {
+		if c >= 0 && m.openBlock(comp, t) {
 			out[c]++
 		}
 	}
 	return out
+}
+
+// openBlock reports whether tile t is the top-left tile of a 2×2 block of
+// tiles of one component with no wall between any two of them.
+func (m *Map) openBlock(comp []int32, t int) bool {
+	c := comp[t]
+	if c < 0 || t%gridTiles == gridTiles-1 || t/gridTiles == gridTiles-1 {
+		return false
+	}
+	r, d, rd := t+1, t+gridTiles, t+gridTiles+1
+	if comp[r] != c || comp[d] != c || comp[rd] != c {
+		return false
+	}
+	isOpen := func(a, b int) bool { return slices.Contains(m.openNeighbours(a), b) }
+	return isOpen(t, r) && isOpen(t, d) && isOpen(r, rd) && isOpen(d, rd)
 }
 
 // AddReading records a distance reading that ended at q, as Integrate does
