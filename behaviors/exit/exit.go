@@ -4,7 +4,8 @@
 // length over a cautious speed, swamps at the game clock's multiplier;
 // from the GPS alone, so also before the start yaw is known) and fires
 // "time_low" early enough to make it home, again when its Action was
-// dropped or the FSM did not take it. Between two 'G' replies it runs the
+// dropped or the FSM did not take it; while report stands by its sign it
+// lets the report finish first, a few seconds at most. Between two 'G' replies it runs the
 // game clock at the swamp multiplier of where the robot is; in Erebus v26.1
 // it counts the entries into each swamp tile, whose multiplier grows with
 // each (rules.go). Driving the "exit" state, it builds the Erebus map
@@ -100,6 +101,10 @@ type Exit struct {
 	timeLowAt, timeLowLeft, timeLowHome float64
 	timeLowStep                         uint64 // the step whose Action carried it last
 	estimated                           bool   // homeTime holds an estimate
+	// waitFrom is when time_low began to wait for report's sign waitID
+	// (letReportFinish); zero when it is not waiting.
+	waitFrom float64
+	waitID   uint32
 
 	autoRules bool         // the version comes from the GPS noise
 	rules     erebus.Rules // the version given, or the one assumed until detected
@@ -115,6 +120,20 @@ type Exit struct {
 // explore or report before it is fired again.
 const refireS = 5
 
+// Letting a report about to be sent finish before time_low
+// (letReportFinish).
+const (
+	// finishNear is how near (m) the robot must be to report's sign: within
+	// Erebus's reach of a sign (erebus.ReportRadius, rules §1.3) plus the
+	// last few centimetres of an approach.
+	finishNear = erebus.ReportRadius + 0.03
+	// finishS is the longest (s) time_low waits for it: the stand of
+	// 1.2 s the gate needs before a report (framework comms
+	// still_margin_s), its reply, and the last of the approach. It is
+	// taken from margin_s, the time kept in hand beyond the estimate home.
+	finishS = 4
+)
+
 // New returns the exit behavior with its default parameters.
 func New() sdk.Behavior {
 	x := &Exit{}
@@ -128,7 +147,7 @@ func New() sdk.Behavior {
 func (x *Exit) Describe() sdk.Description {
 	return sdk.Description{
 		Name: Name, Version: "1.0.0", States: []string{"exit"},
-		BlackboardReads: []string{nav.KeyMap, signs.KeyReported},
+		BlackboardReads: []string{nav.KeyMap, signs.KeyReported, signs.KeyCandidate},
 		Params:          params,
 	}
 }
@@ -224,6 +243,27 @@ func (x *Exit) clock(obs *pluginpb.Observation, now float64) {
 	}
 }
 
+// letReportFinish tells whether time_low, due now, waits: while report
+// drives with its sign (signs.candidate) within finishNear of the robot,
+// for finishS at most, and only while that leaves half of margin_s in
+// hand. A time_low fired then would end a report a second from being sent
+// (R8 and R2D2__7_ of shared/more-worlds: a sign 0.057 m and 0.069 m away,
+// lost).
+func (x *Exit) letReportFinish(obs *pluginpb.Observation, pose nav.Pose, now float64) bool {
+	if obs.GetState() != "report" {
+		x.waitFrom = 0
+		return false
+	}
+	c, ok, err := signs.Candidate(obs.GetBlackboard())
+	if err != nil || !ok || pose.Dist(c.Pos) > finishNear {
+		return false
+	}
+	if x.waitFrom == 0 || x.waitID != c.ID {
+		x.waitFrom, x.waitID = now, c.ID
+	}
+	return now-x.waitFrom < finishS && x.TimeLeft(now) > x.homeTime*x.factor+x.margin/2
+}
+
 // HomeTime returns the latest estimate of the game seconds needed to get
 // home.
 func (x *Exit) HomeTime() float64 { return x.homeTime }
@@ -268,7 +308,8 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 			x.timeLowAt, x.timeLowStep = now, obs.GetStep()
 			act.Events = append(act.Events, EventTimeLow)
 		}
-		if !x.fired && waiting && x.estimated && x.TimeLeft(now) <= x.homeTime*x.factor+x.margin {
+		if !x.fired && waiting && x.estimated && x.TimeLeft(now) <= x.homeTime*x.factor+x.margin &&
+			!x.letReportFinish(obs, pose, now) {
 			x.fired = true
 			x.timeLowAt, x.timeLowLeft, x.timeLowHome, x.timeLowStep = now, x.TimeLeft(now), x.homeTime, obs.GetStep()
 			act.Events = append(act.Events, EventTimeLow)
