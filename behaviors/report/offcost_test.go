@@ -87,7 +87,7 @@ func TestOffLatticeSameChoice(t *testing.T) {
 				f := tc.m.Search(from, nav.DefaultCosts())
 				ideal := r.standoffPoint(tc.s, nav.Pose{Vec2: from})
 				wp, wpath, wok := refOffLattice(r, tc.m, f, tc.s, ideal, nil, o.lim, o.step)
-				gp, gpath, gok := r.planOffLattice(tc.m, f, tc.s, ideal, nil, o.lim, o.step)
+				gp, gpath, gok := r.planOffLattice(tc.m, f, tc.s, tc.s.Normal, ideal, nil, o.lim, o.step)
 				cases++
 				if wok {
 					found++
@@ -130,7 +130,7 @@ func TestOffLatticeNoWallsLookedAtWithoutAWay(t *testing.T) {
 	f := m.Search(from, nav.DefaultCosts())
 	ideal := r.standoffPoint(s, nav.Pose{Vec2: from})
 	for _, o := range [...]struct{ lim, step float64 }{{0.077, offStep}, {farReach - farTol, farStep}} {
-		if p, _, ok := r.planOffLattice(m, f, s, ideal, nil, o.lim, o.step); ok {
+		if p, _, ok := r.planOffLattice(m, f, s, s.Normal, ideal, nil, o.lim, o.step); ok {
 			t.Errorf("step %v: a place %v beyond the walls", o.step, p)
 		}
 	}

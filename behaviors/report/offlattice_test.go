@@ -47,7 +47,7 @@ func TestPlanOffLattice(t *testing.T) {
 	r := NewLogged(nil).(*Report)
 	bb := map[string][]byte{nav.KeyMap: b}
 	from := nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z + 0.06}}
-	p, path, onMap := r.plan(bb, from, s, nil)
+	p, path, onMap := r.plan(bb, from, s, s.Normal, nil)
 	if !onMap || len(path) == 0 {
 		t.Fatalf("plan: %v, path %v, on map %v: want a place to report from", p, path, onMap)
 	}
@@ -114,7 +114,7 @@ func TestPlanFarPocket(t *testing.T) {
 	r := NewLogged(nil).(*Report)
 	bb := map[string][]byte{nav.KeyMap: b}
 	from := nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z + 0.12}}
-	p, path, onMap := r.plan(bb, from, s, nil)
+	p, path, onMap := r.plan(bb, from, s, s.Normal, nil)
 	if !onMap || len(path) == 0 {
 		t.Fatalf("plan: %v, path %v, on map %v: want a place to report from", p, path, onMap)
 	}
@@ -218,7 +218,7 @@ func TestTriedPlacesAvoided(t *testing.T) {
 	pose := nav.Pose{Vec2: geom.Vec2{X: c.X + 0.18, Z: c.Z - 0.24}}
 	r := NewLogged(nil).(*Report)
 	bb := map[string][]byte{nav.KeyMap: b}
-	stuckAt, _, ok := r.plan(bb, pose, s, nil)
+	stuckAt, _, ok := r.plan(bb, pose, s, s.Normal, nil)
 	if !ok {
 		t.Fatal("no place to report from")
 	}

@@ -539,7 +539,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		if g.hadWay {
 			avoid = g.failed
 		}
-		if _, path, onMap := r.plan(bb, pose, s, avoid); !onMap || path.Length() > retryPath {
+		if _, path, onMap := r.plan(bb, pose, s, s.Normal, avoid); !onMap || path.Length() > retryPath {
 			continue
 		}
 		g.tries++
@@ -586,8 +586,12 @@ func (r *Report) viewAge(obs *pluginpb.Observation, s signs.Sign) float64 {
 // reach of the sign on its front side, cheapest to reach and nearest the
 // ideal stand-off point, with the path there; without a map, or when no
 // node fits, it is the stand-off point itself, driven to straight. Places
-// in failed (where it got stuck before) are not chosen again.
-func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
+// in failed (where it got stuck before) are not chosen again. With a
+// turned facing (s is job.facingSign), wall is the facing of the sign's own
+// estimate: every place is also in front of the wall the sign is on (a
+// place behind it satisfies the turned facing and loses the report, with a
+// misidentification: R2D2__7___rotada___4_ of shared/more-worlds).
+func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, wall geom.Vec2, failed []geom.Vec2) (geom.Vec2, nav.Path, bool) {
 	r.offLattice, r.farPlace = false, false
 	ideal := r.standoffPoint(s, pose)
 	m, err := r.maps.Read(bb[nav.KeyMap])
@@ -608,7 +612,7 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 			if d > r.reach-0.005 || d < 0.04 {
 				continue
 			}
-			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
+			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 || !inFront(wall, rel) {
 				continue
 			}
 			if m.Blocked(p) || slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) {
@@ -627,7 +631,7 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, failed 
 		// Between the nodes within reach, then, for a sign in a dead end
 		// too narrow for the body, out to farReach.
 		for _, o := range [...]struct{ lim, step float64 }{{r.reach - offSlack, offStep}, {farReach - farTol, farStep}} {
-			if p, path, ok := r.planOffLattice(m, f, s, ideal, failed, o.lim, o.step); ok {
+			if p, path, ok := r.planOffLattice(m, f, s, wall, ideal, failed, o.lim, o.step); ok {
 				r.offLattice, r.farPlace = true, p.Dist(s.Pos) > r.reach-offSlack
 				return p, path, true
 			}
@@ -673,7 +677,7 @@ const (
 // the walls the map knows (nav.Map.Fits), reached by a path to a node and
 // a straight drive from it that the body fits along. It returns the
 // cheapest such place with that path (its last point the place), and ok.
-func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal geom.Vec2, failed []geom.Vec2, lim, step float64) (geom.Vec2, nav.Path, bool) {
+func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, wall, ideal geom.Vec2, failed []geom.Vec2, lim, step float64) (geom.Vec2, nav.Path, bool) {
 	body := r.maps.Robot.BodyRadius
 	st := m.Start()
 	q := nav.QuarterSize
@@ -696,7 +700,7 @@ func (r *Report) planOffLattice(m *nav.Map, f *nav.Field, s signs.Sign, ideal ge
 			if d > lim || d < 0.04 {
 				continue
 			}
-			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 {
+			if s.Normal.Len() > 0 && s.Normal.Dot(rel.Scale(1/d)) < 0.35 || !inFront(wall, rel) {
 				continue
 			}
 			if slices.ContainsFunc(failed, func(f geom.Vec2) bool { return f.Dist(p) < 0.03 }) {
@@ -947,6 +951,22 @@ func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
 }
 
+// canReportTurned tells whether the robot at pose may report the job's
+// sign with the facing it is approached with (job.facingSign), standing
+// in front of the wall of the sign's own estimate too (plan).
+func (r *Report) canReportTurned(pose nav.Pose) bool {
+	j := &r.job
+	return r.canReport(j.facingSign(), pose) && inFront(j.sign.Normal, pose.Sub(j.sign.Pos))
+}
+
+// inFront tells whether rel, a point relative to a sign, lies in front of
+// the wall the sign faces away from with normal n (always, when n is
+// unknown): Erebus takes a report only from the sign's front side
+// (docs/erebus-rules.md §1.3: dot(normal, robot − sign) > 0).
+func inFront(n, rel geom.Vec2) bool {
+	return n.Len() == 0 || n.Dot(rel) > 0
+}
+
 // drive runs the job's phases and returns the wheel speeds.
 func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action, bb map[string][]byte) (float64, float64) {
 	j := &r.job
@@ -959,7 +979,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			var path nav.Path
 			// Places it got stuck going to with another facing are no
 			// better with this one.
-			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), append(slices.Clip(j.tried), j.failed...))
+			j.target, path, j.onMap = r.plan(bb, pose, j.facingSign(), j.sign.Normal, append(slices.Clip(j.tried), j.failed...))
 			// A place off the lattice is as near the sign as the walls let
 			// the body go: no driving on to the stand-off point from it.
 			j.crept = r.offLattice
@@ -1047,7 +1067,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		if now-j.refT > r.stuckS {
 			r.strikeCorners(bb, pose)
 			switch {
-			case r.canReport(j.sign, pose) || r.canReport(j.facingSign(), pose):
+			case r.canReport(j.sign, pose) || r.canReportTurned(pose):
 				j.phase = phaseFace
 			case j.replans < 2:
 				// Back off, and try another place to report from.
@@ -1114,7 +1134,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
-		if !r.canReport(j.sign, pose) && !r.canReport(j.facingSign(), pose) {
+		if !r.canReport(j.sign, pose) && !r.canReportTurned(pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
 			if j.approaches > 2 && !r.otherFacing(now) {
@@ -1197,7 +1217,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 			r.gaveUp[s.ID] = g
 		}
 		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
-		_, _, g.hadWay = r.plan(bb, r.lastPose, s, nil)
+		_, _, g.hadWay = r.plan(bb, r.lastPose, s, s.Normal, nil)
 		g.failed = append(append(append(g.failed, j.tried...), j.failed...), j.target)
 	}
 	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
