@@ -151,7 +151,7 @@ func BenchmarkStep(b *testing.B) {
 func Example() {
 	d := New().Describe()
 	fmt.Println(d.Name, d.States, d.BlackboardReads)
-	// Output: exit [exit] [map signs.reported]
+	// Output: exit [exit] [map signs.reported signs.candidate]
 }
 
 // TestResendDropped: when the runner reports that the Action carrying the
