@@ -70,10 +70,10 @@ func (m *Map) wallEndOnly(n int) bool {
 // diagonal passes 4.24 cm from n. Erebus relocates a robot that falls in
 // (RULES.md §2.3: robot y < −0.035), which the robot does only with its
 // centre over the trap's sunk floor, within its tile (worldTile.proto
-// l.347-380): the diagonal's centre line never enters that tile. So a diagonal may pass a hole's
-// corner as it passes a wall end (R1 and mapping_example_2 of
-// shared/more-worlds: a tile whose way in runs between a wall end and the
-// corner of a hole tile, where a sign stands).
+// l.347-380): the diagonal's centre line never enters that tile. So a
+// diagonal may pass a hole's corner as it passes a wall end (R1 and
+// mapping_example_2 of shared/more-worlds: a tile whose way in runs
+// between a wall end and the corner of a hole tile, where a sign stands).
 func (m *Map) holeCornerOnly(n int) bool {
 	if m.holeNear[n] || m.obstacle(n) || !m.blockedBy(n, false) {
 		return false

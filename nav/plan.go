@@ -35,8 +35,8 @@ type Costs struct {
 	// body there would touch (squeeze.go). 0 keeps them blocked.
 	Squeeze float64
 	// Corner, when above 0, lets a diagonal step cross a quarter whose two
-	// other corners are blocked by wall ends alone (corner.go), at this
-	// extra weight. 0 keeps such steps closed.
+	// other corners are blocked by wall ends or hole tiles' corners alone
+	// (corner.go), at this extra weight. 0 keeps such steps closed.
 	Corner float64
 	// Stuck is added to the weight of the nodes where the robot got stuck
 	// stuckStrikes times (Map.Stuck; stuck.go), so that plans go round a
