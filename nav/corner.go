@@ -205,7 +205,8 @@ func (m *Map) CloseCornersToward(p, dir geom.Vec2) {
 
 // AtCornerGap reports whether p lies within closeRadius of the centre of a
 // quarter that a diagonal past wall ends crosses (two opposite corners free
-// nodes, the other two blocked by wall ends alone): the robot stands in
+// nodes, the other two blocked by wall ends or hole corners alone,
+// cornerPassable): the robot stands in
 // such a gap, where CloseCorners decides whether it is passable.
 func (m *Map) AtCornerGap(p geom.Vec2) bool {
 	// gap: the diagonal from a to its opposite corner passes the wall ends
