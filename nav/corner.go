@@ -60,6 +60,42 @@ func (m *Map) wallEndOnly(n int) bool {
 	return false
 }
 
+// holeCornerOnly reports whether node n is blocked by a hole tile it lies
+// on and by nothing else: no wall within 3 cm, no obstacle reading, no
+// hole seen near it that the colour sensor could not give a tile
+// (holeNear). Called for a corner of a quarter whose two diagonal corners
+// are free nodes, the hole tile touches the quarter at the point n alone
+// (a node touching a hole tile is blocked, so neither the quarter's tile
+// nor a tile beside one of its sides is a hole: see wallEndOnly), and the
+// diagonal passes 4.24 cm from n. Erebus relocates a robot that falls in
+// (RULES.md §2.3: robot y < −0.035), which the robot does only with its
+// centre over the trap's sunk floor, within its tile (worldTile.proto
+// l.347-380): the diagonal's centre line never enters that tile. So a
+// diagonal may pass a hole's corner as it passes a wall end (R1 and
+// mapping_example_2 of shared/more-worlds: a tile whose way in runs
+// between a wall end and the corner of a hole tile, where a sign stands).
+func (m *Map) holeCornerOnly(n int) bool {
+	if m.holeNear[n] || m.obstacle(n) || !m.blockedBy(n, false) {
+		return false
+	}
+	nr, nc := n/gridNodes, n%gridNodes
+	r, c := 2*nr, 2*nc
+	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+			return false
+		}
+	}
+	return true // blocked, by no wall, obstacle or holeNear: by a hole tile
+}
+
+// cornerPassable reports whether a diagonal may pass blocked node n, a
+// corner of the quarter it crosses: a wall end (wallEndOnly) or a hole
+// tile's corner (holeCornerOnly).
+func (m *Map) cornerPassable(n int) bool {
+	return m.wallEndOnly(n) || m.holeCornerOnly(n)
+}
+
 // cornerOpen reports whether a diagonal between nodes n and a may pass
 // wall ends: the quarter between them is not closed.
 func (m *Map) cornerOpen(n, a int) bool {
@@ -169,13 +205,14 @@ func (m *Map) CloseCornersToward(p, dir geom.Vec2) {
 
 // AtCornerGap reports whether p lies within closeRadius of the centre of a
 // quarter that a diagonal past wall ends crosses (two opposite corners free
-// nodes, the other two blocked by wall ends alone): the robot stands in
+// nodes, the other two blocked by wall ends or hole corners alone,
+// cornerPassable): the robot stands in
 // such a gap, where CloseCorners decides whether it is passable.
 func (m *Map) AtCornerGap(p geom.Vec2) bool {
 	// gap: the diagonal from a to its opposite corner passes the wall ends
 	// at o1 and o2.
 	gap := func(a, b, o1, o2 int) bool {
-		return !m.blocked(a) && !m.blocked(b) && m.blocked(o1) && m.blocked(o2) && m.wallEndOnly(o1) && m.wallEndOnly(o2)
+		return !m.blocked(a) && !m.blocked(b) && m.blocked(o1) && m.blocked(o2) && m.cornerPassable(o1) && m.cornerPassable(o2)
 	}
 	for tl := range m.quartersNear(p) {
 		tr, bl, br := tl+1, tl+gridNodes, tl+gridNodes+1

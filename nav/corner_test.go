@@ -210,3 +210,51 @@ func TestDiagonalPastWallEndBesideHole(t *testing.T) {
 		})
 	}
 }
+
+// TestDiagonalPastHoleCorner: a tile walled on its left and bottom sides,
+// with a hole tile on its right, opens upwards onto a tile whose half-tile
+// wall ends at the top-middle node: the only way in runs diagonally
+// between that wall end and the hole tile's corner (R1 of
+// shared/more-worlds, whose sign there was given up for want of a place
+// to report from). A search with Costs.Corner takes it; one without, and
+// one after the robot got stuck there twice, do not.
+func TestDiagonalPastHoleCorner(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		corner  float64
+		strikes int
+		want    bool
+	}{
+		{"corner cost", 10, 0, true},
+		{"no corner cost", 0, 0, false},
+		{"stuck there twice", 10, 2, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultRobot(), nav.DefaultMapConfig()) // the start tile spans 0..0.12
+			tr, tc := m.StartTile()
+			r, col := 4*tr, 4*tc
+			for j := 0; j <= 2; j++ {
+				m.SetWall(r+2, col+j) // a half-tile wall ending at the start tile's centre
+			}
+			for j := 0; j <= 8; j++ {
+				m.SetWall(r+j, col) // the left side of the start tile and of the tile below
+			}
+			for j := 0; j <= 4; j++ {
+				m.SetWall(r+8, col+j) // the bottom side of the tile below
+			}
+			m.SetFloor(tr, tc, nav.FloorPlain)
+			m.SetFloor(tr+1, tc, nav.FloorPlain)
+			m.SetFloor(tr+1, tc+1, nav.FloorHole) // right of the tile below
+			for range c.strikes {
+				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.09}) // the quarter's centre
+			}
+			k := nav.DefaultCosts()
+			k.Corner = c.corner
+			f := m.Search(geom.Vec2{X: 0.12, Z: 0}, k)                 // the start tile's top-right corner
+			got := !math.IsInf(f.Cost(geom.Vec2{X: 0.06, Z: 0.18}), 1) // the centre of the tile below
+			if got != c.want {
+				t.Errorf("the tile below reached %v, want %v (%d nodes reached)", got, c.want, f.Reached())
+			}
+		})
+	}
+}

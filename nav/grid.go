@@ -3,6 +3,7 @@ package nav
 import (
 	"math"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
@@ -525,11 +526,16 @@ func (m *Map) colour(p Pose, f Floor) {
 		fz := math.Mod((q.Z-m.origin.Z)/TileSize, 1)
 		const mg = 0.004 / TileSize
 		if fx < mg || fx > 1-mg || fz < mg || fz > 1-mg {
-			// The hole is on one of the tiles meeting there: keep the
+			// The hole is on one of the tiles meeting there. When that is
+			// one tile besides the one the robot's centre stands over the
+			// middle of, it is that one (holeAcross). Else keep the
 			// robot's centre off the nodes next to the point instead, or
 			// it would drive to the same edge again and again.
-			m.markHoleNear(p.Forward(off))
-			return
+			var ok bool
+			if q, ok = m.holeAcross(p.Vec2, q); !ok {
+				m.markHoleNear(p.Forward(off))
+				return
+			}
 		}
 	} else {
 		fx := math.Mod((q.X-m.origin.X)/TileSize, 1)
@@ -569,6 +575,50 @@ func (m *Map) colour(p Pose, f Floor) {
 	}
 	m.grow(tr, tc)
 }
+
+// holeAcross tells, for a hole seen at q too near a tile edge to tell its
+// tile, the tile it is on when the tiles within holeEdgeMargin of q are two:
+// the one the robot's centre c stands on, and another. The robot's centre
+// stands more than HoleRim+holeEdgeMargin from its tile's sides, over where
+// that tile's opening would be: Erebus would have relocated a robot whose
+// centre fell in (RULES.md §2.3: robot y < −0.035), so its tile is no hole,
+// and the hole is the other one (Area123Joaco2 of shared/more-worlds: the
+// robot saw the hole beside a sign across a tile edge, and the map only
+// kept it off two nodes, which closed the way to the sign). It returns a
+// point well inside that tile, and ok.
+func (m *Map) holeAcross(c, q geom.Vec2) (geom.Vec2, bool) {
+	cr, cc, ok := m.TileOf(c)
+	if !ok {
+		return q, false
+	}
+	ctr := m.TileCenter(cr, cc)
+	if in := TileSize/2 - erebus.HoleRim - holeEdgeMargin; math.Abs(c.X-ctr.X) > in || math.Abs(c.Z-ctr.Z) > in {
+		return q, false
+	}
+	other, found := [2]int{}, false
+	for _, d := range [4][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		tr, tc, ok := m.TileOf(geom.Vec2{X: q.X + d[0]*holeEdgeMargin, Z: q.Z + d[1]*holeEdgeMargin})
+		if !ok {
+			return q, false
+		}
+		if tr == cr && tc == cc {
+			continue
+		}
+		if found && other != [2]int{tr, tc} {
+			return q, false // a corner: two tiles or more besides the robot's
+		}
+		other, found = [2]int{tr, tc}, true
+	}
+	if !found {
+		return q, false
+	}
+	return m.TileCenter(other[0], other[1]), true
+}
+
+// holeEdgeMargin is how far (m) from a hole reading near a tile edge the
+// tiles it may be on are looked for (holeAcross): the reading's own error
+// and the robot's pose error, a few millimetres.
+const holeEdgeMargin = 0.006
 
 // holeNearRadius is how far from a black reading that no tile could be
 // given nodes are kept free of the robot's centre: the node nearest the

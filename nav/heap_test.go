@@ -174,10 +174,10 @@ func refSearch(m *Map, p geom.Vec2, k Costs) *Field {
 			if d[0] != 0 && d[1] != 0 {
 				// A diagonal passes 4.2 cm from the two other corners of
 				// the quarter: both must be free nodes, no wall near them;
-				// or, at k.Corner more, blocked by wall ends alone.
+				// or, at k.Corner more, blocked by wall ends or hole corners alone.
 				sa, sb := nr*gridNodes+ac, ar*gridNodes+nc
 				if w[sa] == inf32 || w[sb] == inf32 {
-					if k.Corner <= 0 || w[sa] != inf32 || w[sb] != inf32 || !m.wallEndOnly(sa) || !m.wallEndOnly(sb) || !m.cornerOpen(n, a) {
+					if k.Corner <= 0 || w[sa] != inf32 || w[sb] != inf32 || !m.cornerPassable(sa) || !m.cornerPassable(sb) || !m.cornerOpen(n, a) {
 						continue
 					}
 					extra = float32(k.Corner)

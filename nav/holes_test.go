@@ -165,3 +165,41 @@ func segPointDist(a, b, p geom.Vec2) float64 {
 	t := math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Z-a.Z)*dz)/l2))
 	return p.Dist(geom.Vec2{X: a.X + t*dx, Z: a.Z + t*dz})
 }
+
+// TestHoleSeenAcrossAnEdge: a hole seen right at a tile edge, with the
+// robot's centre over the middle of the tile on the near side (where that
+// tile's opening would be: the robot would have fallen in), is on the tile
+// across the edge (Area123Joaco2 of shared/more-worlds: the map kept the
+// robot off two nodes only, which closed the way to a sign beside the
+// hole). With the centre on its tile's rim, or the reading at a corner,
+// the tile cannot be told.
+func TestHoleSeenAcrossAnEdge(t *testing.T) {
+	r := nav.DefaultRobot()
+	for _, c := range []struct {
+		name   string
+		p      nav.Pose
+		dr, dc int // the tile that gets the hole, from the start tile
+		want   bool
+	}{
+		// Facing +X (yaw −π/2), the sensor 2 mm short of the start tile's
+		// right edge (the tile spans −0.06..0.06).
+		{"across the right edge", nav.Pose{Vec2: geom.Vec2{X: 0.06 - r.ColourOffset - 0.008, Z: 0.01}, Yaw: -math.Pi / 2}, 0, 1, true},
+		// Facing −Z, the sensor 2 mm short of the top edge.
+		{"across the top edge", nav.Pose{Vec2: geom.Vec2{X: -0.02, Z: -0.06 + r.ColourOffset + 0.008}, Yaw: 0}, -1, 0, true},
+		// Facing −Z along the left edge, the centre on the start tile's
+		// rim: the left tile may be the hole as well.
+		{"centre on the rim", nav.Pose{Vec2: geom.Vec2{X: -0.055, Z: -0.06 + r.ColourOffset + 0.008}, Yaw: 0}, -1, 0, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := nav.NewMap(geom.Vec2{}, r, nav.DefaultMapConfig())
+			m.Integrate(black, c.p)
+			sr, sc := m.StartTile()
+			if got := m.Floor(sr+c.dr, sc+c.dc) == nav.FloorHole; got != c.want {
+				t.Errorf("tile %+d,%+d a hole %v, want %v", c.dr, c.dc, got, c.want)
+			}
+			if f := m.Floor(sr, sc); f == nav.FloorHole {
+				t.Error("the start tile is a hole, want none")
+			}
+		})
+	}
+}

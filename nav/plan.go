@@ -35,8 +35,8 @@ type Costs struct {
 	// body there would touch (squeeze.go). 0 keeps them blocked.
 	Squeeze float64
 	// Corner, when above 0, lets a diagonal step cross a quarter whose two
-	// other corners are blocked by wall ends alone (corner.go), at this
-	// extra weight. 0 keeps such steps closed.
+	// other corners are blocked by wall ends or hole tiles' corners alone
+	// (corner.go), at this extra weight. 0 keeps such steps closed.
 	Corner float64
 	// Stuck is added to the weight of the nodes where the robot got stuck
 	// stuckStrikes times (Map.Stuck; stuck.go), so that plans go round a
@@ -438,7 +438,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 			switch {
 			case d.wa != inf32 && d.wb != inf32:
 				s.relax(n, a, ed+diag*(wn+wa)/2)
-			case k.Corner > 0 && d.wa == inf32 && d.wb == inf32 && m.wallEndOnly(n+d.oa) && m.wallEndOnly(n+d.ob) && m.cornerOpen(n, a):
+			case k.Corner > 0 && d.wa == inf32 && d.wb == inf32 && m.cornerPassable(n+d.oa) && m.cornerPassable(n+d.ob) && m.cornerOpen(n, a):
 				s.relax(n, a, ed+diag*((wn+wa)/2+float32(k.Corner)))
 			}
 		}
