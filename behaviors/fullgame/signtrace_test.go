@@ -43,6 +43,10 @@ type signTrace struct {
 	jobs                     []string // report's job endings
 	foundT                   float64  // the referee's hit (s), 0 none
 	wrongAs                  string   // the letters of the wrong classifications
+	glimpsedT, unglimpsedT   float64  // first time in signs.glimpsed, and when it left it (s), 0 never
+	front                    float64  // the robot's nearest approach (m) in front of its face (within 60°)
+	frontT                   float64
+	offRaised                string // a candidate raised within 5 cm of it facing more than 60° off its facing, first one
 }
 
 // TestTraceSigns is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
@@ -51,7 +55,10 @@ type signTrace struct {
 // and prints, for every sign, whether the cameras ever saw it (how near,
 // how many pixels tall, classified how), when victim-detect raised it, and
 // how report's jobs for it ended: the questions asked of every missed sign
-// in issue 16; and where and when a behavior asked for a lack of progress.
+// in issue 16; whether victim-detect published it as glimpsed
+// (signs.glimpsed) and how near the robot came in front of its face; and
+// where and when a behavior asked for a lack of progress, and when the
+// pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off.
 // RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
 // world's path absolute (the test runs in behaviors/fullgame).
 //
@@ -75,7 +82,7 @@ func TestTraceSigns(t *testing.T) {
 	}
 	tr := make([]signTrace, len(w.Signs))
 	for i := range tr {
-		tr[i].nearest = math.Inf(1)
+		tr[i].nearest, tr[i].front = math.Inf(1), math.Inf(1)
 	}
 	// match returns the world sign a position and normal belong to, or −1.
 	match := func(p, n geom2) int {
@@ -125,6 +132,8 @@ func TestTraceSigns(t *testing.T) {
 	var lops []string       // lacks of progress, FSM states and victim-detect's events
 	var lastState string
 	var lastCand uint32
+	const yawErrTol = 0.1
+	yawFrom, yawMax := -1.0, 0.0
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
@@ -143,6 +152,25 @@ func TestTraceSigns(t *testing.T) {
 				}
 			}
 			switch name {
+			case "explore":
+				// The pose tracker's yaw against the true one: spans
+				// of more than yawErrTol wrong (a wedged body the
+				// gyro and wheels did not follow) put every sign seen
+				// then in the wrong place.
+				est, known, err := nav.DecodePose(act.GetBlackboard()[nav.KeyPose])
+				if err != nil || !known {
+					return
+				}
+				e := math.Abs(nav.WrapAngle(est.Yaw - s.Pose().Yaw))
+				switch {
+				case e > yawErrTol && yawFrom < 0:
+					yawFrom, yawMax = now, e
+				case e > yawErrTol:
+					yawMax = max(yawMax, e)
+				case yawFrom >= 0:
+					lops = append(lops, fmt.Sprintf("the tracker's yaw more than %.1f rad off from %.1f s to %.1f s (at most %.2f rad)", yawErrTol, yawFrom, now, yawMax))
+					yawFrom = -1
+				}
 			case "victimdetect":
 				if st := obs.GetState(); st != lastState {
 					lops = append(lops, fmt.Sprintf("state %s at %.1f s", st, now))
@@ -153,6 +181,29 @@ func TestTraceSigns(t *testing.T) {
 				}
 				p := s.Pose()
 				pose := nav.Pose{Vec2: p.Pos, Yaw: p.Yaw}
+				for i, sg := range w.Signs {
+					rel := p.Pos.Sub(sg.Pos)
+					if d := rel.Len(); d < tr[i].front && rel.Dot(sg.Normal) > 0.5*d {
+						tr[i].front, tr[i].frontT = d, now
+					}
+				}
+				if b, ok := act.GetBlackboard()[signs.KeyGlimpsed]; ok {
+					gs, _ := signs.DecodeGlimpses(b)
+					in := map[int]bool{}
+					for _, g := range gs {
+						if i := match(geom2{g.Pos.X, g.Pos.Z}, geom2{g.Normal.X, g.Normal.Z}); i >= 0 {
+							in[i] = true
+						}
+					}
+					for i := range tr {
+						if in[i] && tr[i].glimpsedT == 0 {
+							tr[i].glimpsedT = now
+						}
+						if !in[i] && tr[i].glimpsedT > 0 && tr[i].unglimpsedT == 0 {
+							tr[i].unglimpsedT = now
+						}
+					}
+				}
 				for _, f := range obs.GetCameras() {
 					m, ok := mounts[f.GetName()]
 					if !ok {
@@ -201,6 +252,9 @@ func TestTraceSigns(t *testing.T) {
 						lastCand = c.ID
 						lops = append(lops, fmt.Sprintf("candidate #%d %c at (%.3f, %.3f) facing (%.2f, %.2f) at %.1f s, world sign %d",
 							c.ID, c.Letter, c.Pos.X, c.Pos.Z, c.Normal.X, c.Normal.Z, now, match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z})))
+					}
+					if i, j := match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z}), match(geom2{c.Pos.X, c.Pos.Z}, geom2{}); i < 0 && j >= 0 && tr[j].offRaised == "" {
+						tr[j].offRaised = fmt.Sprintf("raised as %c facing (%.2f, %.2f) at %.1f s", c.Letter, c.Normal.X, c.Normal.Z, now)
 					}
 					if i := match(geom2{c.Pos.X, c.Pos.Z}, geom2{c.Normal.X, c.Normal.Z}); i >= 0 {
 						ids[c.ID] = i
@@ -308,10 +362,17 @@ func TestTraceSigns(t *testing.T) {
 				fmt.Fprintf(&b, " (as %s)", st.wrongAs)
 			}
 		}
+		if st.glimpsedT > 0 {
+			fmt.Fprintf(&b, "; glimpsed %.1f-%.1f s", st.glimpsedT, st.unglimpsedT)
+		}
+		fmt.Fprintf(&b, "; robot nearest in front %.3f m at %.1f s", st.front, st.frontT)
 		if st.raisedT > 0 {
 			fmt.Fprintf(&b, "; raised as %c at %.1f s", st.raisedAs, st.raisedT)
 		} else {
 			b.WriteString("; never raised")
+		}
+		if st.offRaised != "" {
+			fmt.Fprintf(&b, "; a candidate facing off %s", st.offRaised)
 		}
 		if st.hasStatus {
 			fmt.Fprintf(&b, "; last status %v", st.status)
