@@ -1062,6 +1062,18 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				return 0, 0
 			}
 			j.phase = phaseFace
+			if obs.GetStillSeconds() >= r.stillS && r.canReport(j.sign, pose) {
+				// Still where it reported the sign before (several signs in
+				// reach of one standpoint): a turn to face this one would
+				// only start the stand again. Erebus does not ask the robot
+				// to face the sign (docs/erebus-rules.md §1.3), and its
+				// stop timer runs on from the last report (RULES.md §1.3:
+				// reset only when the robot moves or is relocated).
+				j.phase = phaseSettle
+				if r.confirm {
+					askScore(act)
+				}
+			}
 			return 0, 0
 		}
 		if now-j.refT > r.stuckS {

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -86,5 +87,44 @@ func TestNoPushAgainAtTheSamePlace(t *testing.T) {
 	// One push of stuck_s (3 s) per facing, three facings.
 	if ts := float64(w.step) * 0.032; ts > 12 {
 		t.Errorf("given up after %.1f s, want one push per facing (12 s at most)", ts)
+	}
+}
+
+// TestSecondSignFromTheSameStandpoint: the robot stands still where it
+// reported a sign, and the next sign is within reach of that place (two
+// signs on one wall). The stand of the last report counts (Erebus's stop
+// timer runs on until the robot moves): no turn to face the new sign, the
+// report goes out at once. A robot that has not stood still long enough,
+// or is out of reach, turns to face the sign first.
+func TestSecondSignFromTheSameStandpoint(t *testing.T) {
+	// 0.06 m in front of the sign, facing along the wall (+Z): a turn of
+	// 90° would face it.
+	at := nav.Pose{Vec2: geom.Vec2{X: sign.Pos.X - 0.06, Z: sign.Pos.Z}, Yaw: math.Pi / 2}
+	cases := []struct {
+		name     string
+		still    float64
+		at       nav.Pose
+		wantTurn bool
+	}{
+		{"still since the last report", 1.5, at, false},
+		{"not still long enough", 0.5, at, true},
+		{"out of reach", 1.5, nav.Pose{Vec2: geom.Vec2{X: sign.Pos.X - 0.12, Z: sign.Pos.Z}, Yaw: math.Pi / 2}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w := newWorld(t, sign, c.at)
+			w.still = c.still
+			w.run(600)
+			if len(w.sent) != 1 {
+				t.Fatalf("sent %d reports, want 1", len(w.sent))
+			}
+			turned := math.Abs(nav.WrapAngle(w.pose.Yaw-c.at.Yaw)) > 0.3
+			if turned != c.wantTurn {
+				t.Errorf("yaw %.2f → %.2f: turned %v, want %v", c.at.Yaw, w.pose.Yaw, turned, c.wantTurn)
+			}
+			if !c.wantTurn && w.sentStep > 3 {
+				t.Errorf("report sent at step %d: want it at once", w.sentStep)
+			}
+		})
 	}
 }
