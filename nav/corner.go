@@ -49,15 +49,7 @@ func (m *Map) wallEndOnly(n int) bool {
 	if m.holeNear[n] {
 		return false
 	}
-	nr, nc := n/gridNodes, n%gridNodes
-	r, c := 2*nr, 2*nc
-	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-		rr, cc := r+d[0], c+d[1]
-		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
-			return true
-		}
-	}
-	return false
+	return m.wallAt(n)
 }
 
 // holeCornerOnly reports whether node n is blocked by a hole tile it lies
@@ -78,15 +70,21 @@ func (m *Map) holeCornerOnly(n int) bool {
 	if m.holeNear[n] || m.obstacle(n) || !m.blockedBy(n, false) {
 		return false
 	}
+	return !m.wallAt(n) // blocked, by no wall, obstacle or holeNear: by a hole tile
+}
+
+// wallAt reports whether a wall cell lies on node n or on one of the four
+// cells beside it (within 3 cm).
+func (m *Map) wallAt(n int) bool {
 	nr, nc := n/gridNodes, n%gridNodes
 	r, c := 2*nr, 2*nc
 	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		rr, cc := r+d[0], c+d[1]
 		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
-			return false
+			return true
 		}
 	}
-	return true // blocked, by no wall, obstacle or holeNear: by a hole tile
+	return false
 }
 
 // cornerPassable reports whether a diagonal may pass blocked node n, a
