@@ -180,3 +180,53 @@ func TestTrackerYawAfterCollision(t *testing.T) {
 		})
 	}
 }
+
+// TestTrackerWheelsTurningUnderAHeldBody: a body held against a wall
+// (report facing a sign, R2D2__7_ of shared/more-worlds, seed 1, t=294 s)
+// stands still, its gyro reads no turn, while its wheels, driven forward
+// and a little apart, turn under it by 0.012-0.019 rad in one step of
+// two: the wheels must not turn the yaw (there it went 0.81 rad wrong and
+// no straight run came to correct it). A real turn of the same size, which
+// the gyro reads, must.
+func TestTrackerWheelsTurningUnderAHeldBody(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		wheels float64 // the wheels' turn in every other step (rad)
+		gyro   bool    // the gyro reads it (the body turns)
+	}{
+		{"held, 0.012 a step", 0.012, false},
+		{"held, 0.019 a step", 0.019, false},
+		{"held, -0.015 a step", -0.015, false},
+		{"turning, 0.015 a step", 0.015, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := nav.DefaultRobot()
+			tr := nav.NewTracker(r)
+			const dt = 0.032
+			gps := &pluginpb.Vec3{X: -0.69, Y: erebus.FloorY, Z: 0.33}
+			var wl, wr, yaw float64
+			for k := 0; k <= 200; k++ {
+				var g float64
+				if k > 0 {
+					wl += 2 // forward, against the wall
+					wr += 2
+					if k%2 == 0 {
+						dw := tc.wheels * r.Axle / r.WheelRadius / 2
+						wl -= dw
+						wr += dw
+						if tc.gyro {
+							g = tc.wheels / dt
+							yaw += tc.wheels
+						}
+					}
+				}
+				tr.Update(&pluginpb.Observation{Step: uint64(k), SimTime: float64(k) * dt, Gps: gps,
+					WheelPositions: &pluginpb.WheelPositions{Left: wl, Right: wr},
+					Gyro:           &pluginpb.Vec3{Y: g}})
+			}
+			if off := nav.WrapAngle(tr.Pose().Yaw - yaw); math.Abs(off) > 0.02 {
+				t.Errorf("yaw %.3f, the body's %.3f: %.3f off", tr.Pose().Yaw, nav.WrapAngle(yaw), off)
+			}
+		})
+	}
+}

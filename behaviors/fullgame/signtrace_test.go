@@ -134,6 +134,15 @@ func TestTraceSigns(t *testing.T) {
 	var lastCand uint32
 	const yawErrTol = 0.1
 	yawFrom, yawMax := -1.0, 0.0
+	// RESCUEKIT_TRACE_YAWLOG=FILE writes one line per explore step: the
+	// time, the true and the tracker's yaw and their difference, the true
+	// position and the GPS, the wheel encoders, the gyro's yaw rate and the
+	// FSM state (the input to replay the tracker's yaw fusion offline).
+	var yl *os.File
+	if v := os.Getenv("RESCUEKIT_TRACE_YAWLOG"); v != "" {
+		yl, _ = os.Create(v)
+		defer yl.Close()
+	}
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
@@ -162,6 +171,10 @@ func TestTraceSigns(t *testing.T) {
 					return
 				}
 				e := math.Abs(nav.WrapAngle(est.Yaw - s.Pose().Yaw))
+				if yl != nil {
+					wp, gy, g := obs.GetWheelPositions(), obs.GetGyro(), obs.GetGps()
+					fmt.Fprintf(yl, "%.3f true %.4f est %.4f err %.3f pos %.4f %.4f gps %.4f %.4f wl %.4f wr %.4f gy %.4f st %s\n", now, s.Pose().Yaw, est.Yaw, nav.WrapAngle(est.Yaw-s.Pose().Yaw), s.Pose().Pos.X, s.Pose().Pos.Z, g.GetX(), g.GetZ(), wp.GetLeft(), wp.GetRight(), gy.GetY(), obs.GetState())
+				}
 				switch {
 				case e > yawErrTol && yawFrom < 0:
 					yawFrom, yawMax = now, e
