@@ -5,10 +5,10 @@
 // from the GPS alone, so also before the start yaw is known) and fires
 // "time_low" early enough to make it home, again when its Action was
 // dropped or the FSM did not take it; while report stands by its sign it
-// lets the report finish first, a few seconds at most. Between two 'G' replies it runs the
-// game clock at the swamp multiplier of where the robot is; in Erebus v26.1
-// it counts the entries into each swamp tile, whose multiplier grows with
-// each (rules.go). Driving the "exit" state, it builds the Erebus map
+// lets the report finish first, a few seconds at most. Between two 'G'
+// replies it runs the game clock at the swamp multiplier of where the
+// robot is; in Erebus v26.1 it counts the entries into each swamp tile,
+// whose multiplier grows with each (rules.go). Driving the "exit" state, it builds the Erebus map
 // matrix (walls, floors, the start, connections, area 4, the signs
 // signs.reported holds as reported or confirmed, and in v26.1 the obstacles
 // it saw as 'x'), sends it with its evaluation in one Action, drives back
@@ -127,9 +127,9 @@ const (
 	// Erebus's reach of a sign (erebus.ReportRadius, rules §1.3) plus the
 	// last few centimetres of an approach.
 	finishNear = erebus.ReportRadius + 0.03
-	// finishS is the longest (s) time_low waits for it: the stand of
-	// 1.2 s the gate needs before a report (framework comms
-	// still_margin_s), its reply, and the last of the approach. It is
+	// finishS is the longest (s) time_low waits for it: the stand the
+	// gate needs before a report (comms still_margin_s), its reply, and
+	// the last of the approach. It is
 	// taken from margin_s, the time kept in hand beyond the estimate home.
 	finishS = 4
 )

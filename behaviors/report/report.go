@@ -951,6 +951,15 @@ func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
 	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
 }
 
+// settle starts the job's stand before the report; with confirm it asks
+// for the score, the baseline a rise after the report is measured from.
+func (r *Report) settle(act *pluginpb.Action) {
+	r.job.phase, r.job.faceFrom = phaseSettle, 0
+	if r.confirm {
+		askScore(act)
+	}
+}
+
 // canReportTurned tells whether the robot at pose may report the job's
 // sign with the facing it is approached with (job.facingSign), standing
 // in front of the wall of the sign's own estimate too (plan).
@@ -1069,10 +1078,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// to face the sign (docs/erebus-rules.md §1.3), and its
 				// stop timer runs on from the last report (RULES.md §1.3:
 				// reset only when the robot moves or is relocated).
-				j.phase = phaseSettle
-				if r.confirm {
-					askScore(act)
-				}
+				r.settle(act)
 			}
 			return 0, 0
 		}
@@ -1131,10 +1137,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		// turn a wall holds back is left unfinished, once it has not
 		// turned by turnProgress in turnHeldS (or after stuck_s in all).
 		if done || now-j.faceFrom > r.stuckS || now-j.faceRefT > turnHeldS {
-			j.phase, j.faceFrom = phaseSettle, 0
-			if r.confirm {
-				askScore(act)
-			}
+			r.settle(act)
 			return 0, 0
 		}
 		return l, rt
