@@ -24,7 +24,9 @@ var mapMagic = [4]byte{'R', 'K', 'M', '1'}
 //	one byte per tile of the box (its Floor),
 //	one byte per node of rows 2·r0..2·r1+2 × cols 2·c0..2·c1+2 (bit 0: an
 //	obstacle; bit 1: a hole seen right next to it, see Map.HoleNear; bit 2:
-//	the obstacle is squeezable, see Costs.Squeeze).
+//	the obstacle is squeezable, see Costs.Squeeze; bits 3 and 4: the robot
+//	drove the diagonal to the node below and right, below and left, see
+//	driven.go).
 //
 // Little-endian throughout.
 func (m *Map) MarshalBinary() ([]byte, error) {
@@ -52,7 +54,7 @@ func (m *Map) MarshalBinary() ([]byte, error) {
 	for r := 2 * r0; r < 2*r0+br; r++ {
 		for c := 2 * c0; c < 2*c0+bc; c++ {
 			n := r*gridNodes + c
-			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2)
+			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2|m.driven[n]<<3)
 		}
 	}
 	return b, nil
@@ -180,8 +182,8 @@ func checkMap(b []byte) (mapHeader, error) {
 		}
 	}
 	for end := p + br*bc; p < end; p++ {
-		if b[p] > 7 || b[p]&5 == 4 {
-			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want 0..3, 5 or 7 (bit 2 only with bit 0)", b[p], p)
+		if b[p] > 31 || b[p]&5 == 4 {
+			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want bits 0-4 only, bit 2 only with bit 0", b[p], p)
 		}
 	}
 	return h, nil
@@ -201,6 +203,8 @@ func (m *Map) clearForLoad() {
 		clear(m.votes)
 		clear(m.holeNear)
 		clear(m.trail)
+		clear(m.driven)
+		m.drive = driveTrack{last: -1, since: m.drive.since[:0]}
 		clear(m.floor)
 		clear(m.fixedWall)
 		clear(m.fixedObst)
@@ -219,6 +223,7 @@ func (m *Map) clearForLoad() {
 	for r := 2 * r0; r <= min(2*r1+2, gridNodes-1); r++ {
 		lo, hi := r*gridNodes+2*c0, r*gridNodes+min(2*c1+2, gridNodes-1)+1
 		clear(m.holeNear[lo:hi])
+		clear(m.driven[lo:hi])
 		if m.fixedObst != nil {
 			clear(m.fixedObst[lo:hi])
 		}
@@ -263,11 +268,12 @@ func (m *Map) load(b []byte, h mapHeader) {
 	}
 	for i := 0; i < br; i++ {
 		n := (2*r0+i)*gridNodes + 2*c0
-		obst, near, sq := m.fixedObst[n:][:bc], m.holeNear[n:][:bc], m.fixedSqz[n:][:bc]
+		obst, near, sq, dr := m.fixedObst[n:][:bc], m.holeNear[n:][:bc], m.fixedSqz[n:][:bc], m.driven[n:][:bc]
 		for j, v := range b[p : p+bc] {
 			obst[j] = v&1 != 0
 			near[j] = v&2 != 0
 			sq[j] = v&5 == 5
+			dr[j] = v >> 3
 		}
 		p += bc
 	}

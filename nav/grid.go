@@ -141,6 +141,8 @@ type Map struct {
 	obstNear    []uint16         // per node: those the body there would touch (squeeze.go)
 	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
 	trail       []bool           // per node: the robot's centre stood on it (Integrate)
+	driven      []uint8          // per node: the diagonals down from it the robot's centre drove (driven.go)
+	drive       driveTrack       // the centre since the last trail node (driven.go)
 	votes       [][nFloor]uint16 // per tile
 	floor       []Floor          // per tile, resolved
 	fixedWall   []bool           // per cell, from a decoded map
@@ -182,6 +184,8 @@ func NewMap(start geom.Vec2, r Robot, cfg MapConfig) *Map {
 	m.obstNear = make([]uint16, gridNodes*gridNodes)
 	m.holeNear = make([]bool, gridNodes*gridNodes)
 	m.trail = make([]bool, gridNodes*gridNodes)
+	m.driven = make([]uint8, gridNodes*gridNodes)
+	m.drive.last = -1
 	m.votes = make([][nFloor]uint16, gridTiles*gridTiles)
 	m.floor = make([]Floor, gridTiles*gridTiles)
 	m.t0r, m.t0c, m.t1r, m.t1c = MaxTiles, MaxTiles, MaxTiles, MaxTiles
@@ -280,10 +284,15 @@ func (m *Map) obstacle(n int) bool {
 const trailTol = 0.015
 
 // stoodOn adds the node nearest p to the trail when p is within trailTol
-// of it.
+// of it, and follows the centre for the driven diagonals (driven.go).
 func (m *Map) stoodOn(p geom.Vec2) {
 	n, ok := m.nodeAt(p)
-	if !ok || m.trail[n] || m.nodePos(n).Dist(p) > trailTol {
+	if !ok || m.nodePos(n).Dist(p) > trailTol {
+		m.drove(p, -1)
+		return
+	}
+	m.drove(p, n)
+	if m.trail[n] {
 		return
 	}
 	was := m.obstacle(n)

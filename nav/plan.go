@@ -414,7 +414,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 		}
 		// A diagonal passes 4.2 cm from the two other corners of the
 		// quarter: both must be free nodes (inside the window), no wall
-		// near them.
+		// near them, unless the robot drove it (driven.go).
 		// Across a quarter whose other two corners are blocked by wall
 		// ends alone, at k.Corner more (corner.go).
 		for _, d := range [4]struct {
@@ -436,7 +436,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 				continue
 			}
 			switch {
-			case d.wa != inf32 && d.wb != inf32:
+			case d.wa != inf32 && d.wb != inf32, m.drivenDiagonal(n, a):
 				s.relax(n, a, ed+diag*(wn+wa)/2)
 			case k.Corner > 0 && d.wa == inf32 && d.wb == inf32 && m.cornerPassable(n+d.oa) && m.cornerPassable(n+d.ob) && m.cornerOpen(n, a):
 				s.relax(n, a, ed+diag*((wn+wa)/2+float32(k.Corner)))
