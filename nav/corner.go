@@ -201,26 +201,6 @@ func (m *Map) CloseCornersToward(p, dir geom.Vec2) {
 	m.CloseCorners(p)
 }
 
-// AtCornerGap reports whether p lies within closeRadius of the centre of a
-// quarter that a diagonal past wall ends crosses (two opposite corners free
-// nodes, the other two blocked by wall ends or hole corners alone,
-// cornerPassable): the robot stands in
-// such a gap, where CloseCorners decides whether it is passable.
-func (m *Map) AtCornerGap(p geom.Vec2) bool {
-	// gap: the diagonal from a to its opposite corner passes the wall ends
-	// at o1 and o2.
-	gap := func(a, b, o1, o2 int) bool {
-		return !m.blocked(a) && !m.blocked(b) && m.blocked(o1) && m.blocked(o2) && m.cornerPassable(o1) && m.cornerPassable(o2)
-	}
-	for tl := range m.quartersNear(p) {
-		tr, bl, br := tl+1, tl+gridNodes, tl+gridNodes+1
-		if gap(tl, br, tr, bl) || gap(tr, bl, tl, br) {
-			return true
-		}
-	}
-	return false
-}
-
 // Tight reports whether the straight drive from a to b, two nodes of the
 // map on one diagonal of the lattice, crosses a quarter whose two other
 // corners are both blocked (the diagonal past wall ends above, or between
