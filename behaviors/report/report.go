@@ -72,9 +72,10 @@
 // another reason than standing still. A sign given up for want of a way
 // to a place to report from (stuck, a hole, out of reach, the timeout
 // while approaching) is handed back later, while explore drives, when the
-// robot's map offers a new way there (retryUnreachable, at most
-// maxRetries times per sign); any other Unreachable sign is never raised
-// again. A candidate that is missing or unreadable also ends
+// robot passes within a short way of a place to report from on its map
+// (retryUnreachable, at most maxRetries times per sign), and its new job
+// tries that one standpoint for a few seconds; any other Unreachable sign
+// is never raised again. A candidate that is missing or unreadable also ends
 // the job at once with "reported".
 //
 // While it drives, the orange front LED (led9) is on, the others off.
@@ -199,6 +200,16 @@ type gaveUp struct {
 
 // Handing an Unreachable sign back (retryUnreachable).
 const (
+	// handBackPath is the longest way (m) to a place to report from
+	// that hands a sign back: the robot passes by it. Retries from
+	// farther (up to retryPath, and with every standpoint) took the big
+	// worlds of shared/more-worlds more game time than their signs
+	// brought (docs/eval-real-worlds.md, session 12).
+	handBackPath = 0.3
+	// handedBackTimeoutS bounds a handed-back sign's job, which tries its
+	// one standpoint only: 3 s of way, the stand, the reply, with room
+	// for a replan or two.
+	handedBackTimeoutS = 12
 	// maxRetries bounds the times one sign is handed back, so that a sign
 	// with no way to it is not raised and dropped for ever.
 	maxRetries = 2
@@ -241,6 +252,8 @@ type job struct {
 	facingTry  int         // other facings tried (facingTurns), 0 while the sign's own
 	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
+	longWay    bool        // given up because the way to target was long: never driven, no failed place
+	handedBack bool        // the sign was handed back (retryUnreachable): one standpoint, a short timeout
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
 	faceYaw    float64     // the yaw at faceRefT
 	faceRefT   float64     // last time the turn had turned by turnProgress
@@ -294,7 +307,7 @@ func (j *job) facingSign() signs.Sign {
 // another standpoint.
 func (r *Report) otherFacing(now float64) bool {
 	j := &r.job
-	if j.sign.Normal.Len() == 0 || j.facingTry >= len(facingTurns) {
+	if j.sign.Normal.Len() == 0 || j.facingTry >= len(facingTurns) || j.handedBack {
 		return false
 	}
 	j.facingTry++
@@ -453,7 +466,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 			}
 		}
 	}
-	if now-j.start > r.timeoutS {
+	if now-j.start > r.timeoutS || j.handedBack && now-j.start > handedBackTimeoutS {
 		j.wayless = j.phase == phaseApproach
 		return r.finish(act, bb, signs.Unreachable, "timeout"), nil
 	}
@@ -487,6 +500,9 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 
 func (r *Report) startJob(c signs.Sign, now float64) {
 	r.job = job{id: c.ID, sign: c, start: now, phase: phaseApproach, lastStep: c.Step}
+	if g := r.gaveUp[c.ID]; g != nil && g.tries > 0 {
+		r.job.handedBack = true
+	}
 	r.fol.Set(nil)
 }
 
@@ -501,11 +517,13 @@ func checksum(b []byte) uint64 {
 // (status Seen again in signs.reported, so that victim-detect raises it
 // anew) when the robot's map now offers one: the map has changed since,
 // at least retryAfterS have passed, the robot is within retryNear of the
-// sign, and a path of at most retryPath on the map reaches a place to
+// sign, and a path of at most handBackPath on the map reaches a place to
 // report from — where the map had no such path when it gave up, any;
 // else one that is none of the places it got stuck at. Each sign is
 // handed back maxRetries times at most, so none is raised and dropped for
 // ever. It looks while another behavior drives and no sign is a candidate.
+// Raised anew, the sign is a new job (with one standpoint and
+// handedBackTimeoutS), also when its last job was report's last.
 func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) {
 	now := obs.GetSimTime()
 	if len(r.gaveUp) == 0 || now-r.lastRetryCheck < retryEveryS {
@@ -539,10 +557,17 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		if g.hadWay {
 			avoid = g.failed
 		}
-		if _, path, onMap := r.plan(bb, pose, s, s.Normal, avoid); !onMap || path.Length() > retryPath {
+		if _, path, onMap := r.plan(bb, pose, s, s.Normal, avoid); !onMap || path.Length() > handBackPath {
 			continue
 		}
 		g.tries++
+		if r.job.id == s.ID {
+			// Its job was report's last: raised anew it is a new job,
+			// not that job's end whose Action was lost, to send again
+			// (Step). prueba_Day_2-6 of shared/more-worlds: its F was
+			// handed back twice and given up again at once each time.
+			r.lastWrites = nil
+		}
 		rep[i].Status = signs.Seen
 		r.reportedByMe = rep
 		if act.Blackboard == nil {
@@ -1001,7 +1026,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			if j.onMap && !j.retrying() && !j.crept && path.Length() > retryPath {
 				// The way is long: leave the sign until explore brings the
 				// robot near it with a short way (retryUnreachable).
-				j.wayless = true
+				j.wayless, j.longWay = true, true
 				r.finish(act, bb, signs.Unreachable, fmt.Sprintf("the way is %.2f m long", path.Length()))
 				return 0, 0
 			}
@@ -1015,7 +1040,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				if r.otherFacing(now) {
 					j.backUntil = now
 				} else {
-					j.wayless = true
+					j.wayless, j.longWay = true, true
 					r.finish(act, bb, signs.Unreachable, fmt.Sprintf("the way to another place is %.2f m long", path.Length()))
 				}
 				return 0, 0
@@ -1233,7 +1258,16 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		}
 		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
 		_, _, g.hadWay = r.plan(bb, r.lastPose, s, s.Normal, nil)
-		g.failed = append(append(append(g.failed, j.tried...), j.failed...), j.target)
+		g.failed = append(append(g.failed, j.tried...), j.failed...)
+		if !j.longWay {
+			// The place it was going to when it gave up. Not a place
+			// whose way was only long: the robot never drove to it, and
+			// avoiding it when explore brings the robot near may leave
+			// no place at all (prueba_Day_2-6 of shared/more-worlds: its
+			// F, given up at 110 s for a way of 1.13 m, was never handed
+			// back, though the robot passed 0.064 m in front of it).
+			g.failed = append(g.failed, j.target)
+		}
 	}
 	writes := map[string][]byte{signs.KeyReported: rep.Encode()}
 	act.Blackboard = writes
