@@ -101,9 +101,16 @@ func diagonalOf(a, b int) (bit uint8, up int, ok bool) {
 	return 0, 0, false
 }
 
-// drivenDiagonal reports whether the robot drove the diagonal between
-// nodes a and b.
-func (m *Map) drivenDiagonal(a, b int) bool {
-	bit, up, ok := diagonalOf(a, b)
-	return ok && m.driven[up]&bit != 0
+// drivenStep reports whether the robot drove the diagonal from node n to
+// node a = n+oa+ob (oa ±gridNodes, ob ±1): Search's test, without
+// diagonalOf's divisions.
+func (m *Map) drivenStep(n, a, oa, ob int) bool {
+	up, bit := n, uint8(drivenSE)
+	if oa < 0 {
+		up = a
+	}
+	if (oa < 0) != (ob < 0) {
+		bit = drivenSW
+	}
+	return m.driven[up]&bit != 0
 }

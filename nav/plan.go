@@ -436,7 +436,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 				continue
 			}
 			switch {
-			case d.wa != inf32 && d.wb != inf32, m.drivenDiagonal(n, a):
+			case d.wa != inf32 && d.wb != inf32, m.drivenStep(n, a, d.oa, d.ob):
 				s.relax(n, a, ed+diag*(wn+wa)/2)
 			case k.Corner > 0 && d.wa == inf32 && d.wb == inf32 && m.cornerPassable(n+d.oa) && m.cornerPassable(n+d.ob) && m.cornerOpen(n, a):
 				s.relax(n, a, ed+diag*((wn+wa)/2+float32(k.Corner)))
