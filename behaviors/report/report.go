@@ -1262,10 +1262,10 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		if !j.longWay {
 			// The place it was going to when it gave up. Not a place
 			// whose way was only long: the robot never drove to it, and
-			// avoiding it when explore brings the robot near may leave
-			// no place at all (prueba_Day_2-6 of shared/more-worlds: its
-			// F, given up at 110 s for a way of 1.13 m, was never handed
-			// back, though the robot passed 0.064 m in front of it).
+			// a hand-back avoiding it looks for a place only beside the
+			// best one (prueba_Day_2-6 of shared/more-worlds: its F,
+			// given up at 110 s for a way of 1.13 m, where the robot
+			// later passed 0.064 m in front of it).
 			g.failed = append(g.failed, j.target)
 		}
 	}
