@@ -9,7 +9,8 @@ import (
 
 // TestRaisesHandedBackSign: report gave a sign up (Unreachable), then
 // handed it back for another try (Seen again in signs.reported). The sign
-// is raised again and stays the candidate while report works on it: only a
+// is raised again, with the views it had meanwhile, and stays the
+// candidate, refreshed by every view, while report works on it: only a
 // finished status (Reported, Confirmed, Unreachable) clears the candidate.
 func TestRaisesHandedBackSign(t *testing.T) {
 	w := sharedWorld(t, "world1")
@@ -61,6 +62,12 @@ func TestRaisesHandedBackSign(t *testing.T) {
 	if raised != 2 {
 		t.Fatalf("raised %d times, want the handed-back sign raised again", raised)
 	}
+	// The robot stood in front of the sign for the 4 steps it was given
+	// up: those views are in the candidate it is raised as, beside the
+	// view of the step it is raised at.
+	if c, _, _ := signs.Candidate(bb); c.Step <= gone.Step || c.Views < gone.Views+4 {
+		t.Errorf("raised again with its last view at step %d and %d views, as given up (step %d, %d views): the views since were dropped", c.Step, c.Views, gone.Step, gone.Views)
+	}
 	// Report works on it; signs.reported still says Seen.
 	for i := range 20 {
 		run(1, "report")
@@ -68,5 +75,13 @@ func TestRaisesHandedBackSign(t *testing.T) {
 		if !ok || c.ID != cand.ID {
 			t.Fatalf("step %d of the job: candidate %v (present %v), want #%d kept", i, c, ok, cand.ID)
 		}
+	}
+	// Every view while report works on it refreshes the candidate
+	// (report checks its Step before it reports a sign with few views).
+	// They were dropped as views of a sign in signs.reported, so the
+	// candidate stayed as it was given up and every try ended "not seen
+	// again near it" (prueba_Day_2-6 of shared/more-worlds, its F twice).
+	if c, _, _ := signs.Candidate(bb); c.Step+2 < step {
+		t.Errorf("candidate's last view at step %d, now step %d: the views since the hand-back were not merged", c.Step, step)
 	}
 }

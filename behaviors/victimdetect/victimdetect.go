@@ -65,9 +65,10 @@
 // fired — in the explore state only, one at a time, once raise_votes
 // classified views agree on its letter (raise_agreement of all votes), or
 // one view classified it with strong_score and strong_margin. It
-// keeps refining the candidate while report drives. Signs in
-// signs.reported (reported, confirmed or unreachable) are ignored, and a
-// sign is never raised twice. Nor is a track of the letter of a sign
+// keeps refining the candidate while report drives. The views of signs
+// in signs.reported as reported or confirmed are ignored (those of a sign
+// given up, unreachable, still refine it for a hand-back), and a sign is
+// never raised twice. Nor is a track of the letter of a sign
 // reported or confirmed within Erebus's 0.09 m of it that pictures showed
 // where that sign should have shown too (in view, facing the camera, not
 // behind the track's wall) and never beside it: one sign makes one blob
@@ -157,7 +158,8 @@ type Detect struct {
 	tr           tracker
 	frameIDs     []uint32 // the signs seen in one picture, reused
 	restored     bool
-	cand         uint32 // raised and not yet reported, 0 none
+	cand         uint32     // raised and not yet reported, 0 none
+	ignoreBuf    signs.List // scratch of ignored
 	raisedAt     uint64
 	dets         []Detection
 	seenBuf      signs.List // scratch of seen
@@ -305,8 +307,9 @@ func (d *Detect) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		if !d.yawKnown {
 			d.yawOffset = nav.WrapAngle(pose.Yaw - d.lastYaw)
 		}
-		d.replay(reported)
-		d.detect(obs.GetCameras(), pose, obs.GetStep(), reported)
+		ignore := d.ignored(reported)
+		d.replay(ignore)
+		d.detect(obs.GetCameras(), pose, obs.GetStep(), ignore)
 	}
 	d.yawKnown, d.lastYaw = d.pose.YawKnown(), pose.Yaw
 	// Publish changes.
@@ -592,4 +595,22 @@ func (d *Detect) seen(l signs.List) signs.List {
 		}
 	}
 	return l
+}
+
+// ignored returns the signs of reported whose views are dropped: those
+// reported or confirmed. The views of a sign report gave up on
+// (Unreachable) or handed back for another try (Seen again) are merged
+// into its track, so that a hand-back raises it with its views since and
+// its last view's step, which report checks before it reports a sign
+// with few views. Dropped, a handed-back sign was raised as it was given
+// up, and every try ended "not seen again near it" (prueba_Day_2-6 of
+// shared/more-worlds: its F, read from one view, twice).
+func (d *Detect) ignored(reported signs.List) signs.List {
+	d.ignoreBuf = d.ignoreBuf[:0]
+	for _, s := range reported {
+		if s.Status == signs.Reported || s.Status == signs.Confirmed {
+			d.ignoreBuf = append(d.ignoreBuf, s)
+		}
+	}
+	return d.ignoreBuf
 }
