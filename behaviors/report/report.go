@@ -302,6 +302,26 @@ func (j *job) facingSign() signs.Sign {
 	return s
 }
 
+// reportFromHere tells whether the robot, kept short of the places it
+// planned to report from (stuck on the way, or three approaches ending
+// out of reach), stands within farReach on the sign's front side; the job
+// then reports from farReach (job.far) rather than give the sign up or
+// try another facing. Erebus counts 0.09 m (docs/erebus-rules.md §1.3):
+// prueba_Day_2-6_Richo's F of shared/more-worlds, a wall end beside it,
+// was given up three times with the robot 0.086 m in front of it.
+func (r *Report) reportFromHere(pose nav.Pose) bool {
+	j := &r.job
+	if j.far {
+		return false
+	}
+	j.far = true
+	if r.canReport(j.sign, pose) {
+		return true
+	}
+	j.far = false
+	return false
+}
+
 // otherFacing moves the job on to the next facing to try, and reports
 // whether there was one: before giving a sign up, it is approached from
 // another standpoint.
@@ -1117,6 +1137,8 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				j.replans++
 				j.failed = append(j.failed, j.target)
 				j.hasPath, j.refT, j.backUntil = false, now, now+r.backS
+			case r.reportFromHere(pose):
+				j.phase = phaseFace
 			case r.otherFacing(now):
 			default:
 				j.wayless = true
@@ -1177,6 +1199,9 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 		if !r.canReport(j.sign, pose) && !r.canReportTurned(pose) {
 			// The estimate moved: approach again, twice at most.
 			j.approaches++
+			if j.approaches > 2 && r.reportFromHere(pose) {
+				return 0, 0
+			}
 			if j.approaches > 2 && !r.otherFacing(now) {
 				j.wayless = true
 				r.finish(act, bb, signs.Unreachable, "out of reach after three approaches")

@@ -439,3 +439,24 @@ func TestReportsWhenTheTurnIsHeld(t *testing.T) {
 		t.Errorf("the job took %.1f s", ts)
 	}
 }
+
+// TestReportsFromJustShortOfThePlace: something keeps the robot 0.0855 m
+// from the sign, in front of it, short of every place it plans to report
+// from (within reach, 0.082 m). After three approaches that end there it
+// reports from where it stands, within farReach, rather than give the
+// sign up: Erebus counts 0.09 m (docs/erebus-rules.md §1.3), and the robot
+// stood 0.086 m in front of prueba_Day_2-6_Richo's F of shared/more-worlds
+// three times, a wall end beside it, and gave it up.
+func TestReportsFromJustShortOfThePlace(t *testing.T) {
+	const short = 0.0855
+	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.06}, Yaw: -math.Pi / 2})
+	w.blocked = func(p geom.Vec2) bool { return p.Dist(sign.Pos) < short }
+	w.run(3000)
+	rep, _ := signs.Get(w.bb, signs.KeyReported)
+	if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+		t.Fatalf("sent %d reports, signs.reported %v: want the sign reported from %.4f m", len(w.sent), rep, short)
+	}
+	if d := w.pose.Dist(sign.Pos); d > farReach {
+		t.Errorf("reported from %v, %.4f m from the sign: want within %.3f m", w.pose.Vec2, d, farReach)
+	}
+}
