@@ -77,6 +77,7 @@ type Explore struct {
 	stuckS, lopS                     float64
 	mapEvery, replanSteps, goalFails int
 	costs                            nav.Costs
+	pathCosts                        nav.Costs // the costs the path followed was planned with
 	mcfg                             nav.MapConfig
 	robot                            nav.Robot
 
@@ -600,14 +601,20 @@ func (e *Explore) giveUp() {
 	e.needPlan = true
 }
 
-// pathBlocked reports whether the next points of the path became blocked.
+// pathBlocked reports whether the next points of the path became blocked
+// under the costs it was planned with: a path planned through the nodes
+// blocked only by readings off the wall lines (the fallback plan) passes
+// such nodes, and judged by the usual costs it was blocked at every step,
+// replanned, and never driven (prueba_Day_2-6_Richo of shared/more-worlds:
+// the robot turned on the spot below a star of curved walls, its goals
+// given up one after another, four lacks of progress).
 func (e *Explore) pathBlocked() bool {
 	rem := e.fol.Remaining()
 	for i, p := range rem {
 		if i > 3 {
 			break
 		}
-		if e.m.BlockedFor(p, e.costs) {
+		if e.m.BlockedFor(p, e.pathCosts) {
 			return true
 		}
 	}
@@ -652,6 +659,7 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 	if e.explored {
 		// Every reachable floor seen: look at the wall faces no camera
 		// has looked at yet (signs hang on them) before calling it explored.
+		e.pathCosts = e.costs
 		f := e.m.Search(pose.Vec2, e.costs)
 		if f.Reached() < hemmedNodes && f.Reached() < e.maxReached/4 {
 			// Hemmed in where a face was looked at from (a pocket the
@@ -659,9 +667,8 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 			// are out of this search's reach, not looked at. Look for them
 			// through the nodes blocked only by readings off the wall
 			// lines, as the floors' second plan does.
-			k := e.costs
-			k.IgnoreObstacles = true
-			f = e.m.Search(pose.Vec2, k)
+			e.pathCosts.IgnoreObstacles = true
+			f = e.m.Search(pose.Vec2, e.pathCosts)
 		}
 		if g, ok := e.faces.next(e.m, f); ok {
 			e.explored = false
@@ -683,6 +690,7 @@ func (e *Explore) lookAt(f *nav.Field, g faceGoal, prev faceKey) {
 // planWith plans with costs k and reports whether it found a goal; when
 // it found none, e.explored or a back-off is set.
 func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
+	e.pathCosts = k
 	f := e.m.Search(pose.Vec2, k)
 	r0, c0, r1, c1 := e.m.Bounds()
 	best, bestCost := -1, math.Inf(1)
