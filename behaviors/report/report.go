@@ -50,8 +50,11 @@
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
 // after three approaches, likewise tries the other standpoints first; a
-// place it got stuck going to is not tried again with another facing);
-// after such a failure the way to the next place is longer than retryPath
+// place it got stuck going to is not tried again with another facing).
+// Before either of those gives the sign up or tries another facing, a
+// robot kept short of its places that stands within farReach on the
+// sign's front side reports from there (reportFromHere). After such a
+// failure the way to the next place is longer than retryPath
 // (ways round through tiles not seen yet ended at walls; the other
 // standpoints are tried first), or the first way is (explore is likely to
 // bring the robot near the sign later, where it is handed back); no
@@ -257,7 +260,7 @@ type job struct {
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
 	faceYaw    float64     // the yaw at faceRefT
 	faceRefT   float64     // last time the turn had turned by turnProgress
-	far        bool        // reports from up to farReach: no place within reach
+	far        bool        // reports from up to farReach: no place within reach, or kept short of its places (reportFromHere)
 }
 
 // A turn to face the sign is held (a wall against a sensor sphere) when it

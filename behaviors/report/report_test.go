@@ -442,11 +442,12 @@ func TestReportsWhenTheTurnIsHeld(t *testing.T) {
 
 // TestReportsFromJustShortOfThePlace: something keeps the robot 0.0855 m
 // from the sign, in front of it, short of every place it plans to report
-// from (within reach, 0.082 m). After three approaches that end there it
-// reports from where it stands, within farReach, rather than give the
-// sign up: Erebus counts 0.09 m (docs/erebus-rules.md §1.3), and the robot
-// stood 0.086 m in front of prueba_Day_2-6_Richo's F of shared/more-worlds
-// three times, a wall end beside it, and gave it up.
+// from (within reach, 0.082 m). Stuck there on the way to each, it reports
+// from where it stands, within farReach, rather than try another facing
+// or give the sign up: Erebus counts 0.09 m (docs/erebus-rules.md §1.3).
+// In prueba_Day_2-6_Richo of shared/more-worlds three approaches ended
+// 0.086 m in front of its F, a wall end beside it, and the sign was given
+// up (the same last resort after three approaches out of reach).
 func TestReportsFromJustShortOfThePlace(t *testing.T) {
 	const short = 0.0855
 	w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.06}, Yaw: -math.Pi / 2})
