@@ -314,15 +314,11 @@ func (j *job) facingSign() signs.Sign {
 // was given up three times with the robot 0.086 m in front of it.
 func (r *Report) reportFromHere(pose nav.Pose) bool {
 	j := &r.job
-	if j.far {
+	if j.far || !canReportWithin(j.sign, pose, max(r.reach, farReach)) {
 		return false
 	}
 	j.far = true
-	if r.canReport(j.sign, pose) {
-		return true
-	}
-	j.far = false
-	return false
+	return true
 }
 
 // otherFacing moves the job on to the next facing to try, and reports
@@ -987,12 +983,18 @@ func alreadyReported(s signs.Sign, bb map[string][]byte) string {
 // canReport tells whether the robot at pose may report sign s: within
 // reach (farReach when the job's place is beyond it) on its front side.
 func (r *Report) canReport(s signs.Sign, pose nav.Pose) bool {
-	rel := geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
-	d := rel.Len()
 	reach := r.reach
 	if r.job.far {
 		reach = max(reach, farReach)
 	}
+	return canReportWithin(s, pose, reach)
+}
+
+// canReportWithin tells whether a robot at pose is within reach of s on
+// its front side.
+func canReportWithin(s signs.Sign, pose nav.Pose, reach float64) bool {
+	rel := geom.Vec2{X: pose.X - s.Pos.X, Z: pose.Z - s.Pos.Z}
+	d := rel.Len()
 	if d > reach || d < 1e-6 {
 		return false
 	}
