@@ -92,6 +92,11 @@ type Exit struct {
 	haveCP bool
 	sent   [][]string // the map matrix sent
 
+	// trail is where the robot's centre went; onTrail: the path followed
+	// is a way along it, the map knowing none (trail.go).
+	trail   trail
+	onTrail bool
+
 	escape       int // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
@@ -277,6 +282,9 @@ func (x *Exit) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Act
 	}
 	act := &pluginpb.Action{}
 	x.clock(obs, now)
+	if obs.GetGps() != nil {
+		x.trail.add(pose.Vec2, x.tr.Relocated())
+	}
 	for _, in := range obs.GetInbox() {
 		if g := in.GetGameInfo(); g != nil {
 			x.haveInfo = true
@@ -431,6 +439,9 @@ func (x *Exit) estimate(pose nav.Pose) {
 	}
 	path, cost, ok := x.planHome(pose.Vec2, nav.Costs{Swamp: 5, Unknown: 0.5})
 	if !ok {
+		path, cost, ok = x.trail.way(pose.Vec2, x.target(), x.onStart, x.overOpening)
+	}
+	if !ok {
 		// No known way: assume the straight line through unknown ground.
 		x.homeTime = 3 * pose.Dist(x.m.Start()) / x.speed
 		return
@@ -488,9 +499,11 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		x.backing--
 		return -x.maxWheel / 2, -x.maxWheel / 2, false
 	}
-	if nav.HoleAhead(obs) {
+	if nav.HoleAhead(obs) && !x.onTrail {
 		// Checked before the escape below: the distance sensors that chose
-		// its direction cannot see holes.
+		// its direction cannot see holes. On a way along the trail the
+		// colour sensor, 3 cm ahead of the centre, sees a hole that
+		// the centre passes on its rim, as it did before (overOpening).
 		x.backing, x.escape = 3, 0
 		x.needPlan = true
 		return -x.maxWheel / 2, -x.maxWheel / 2, false
@@ -531,6 +544,11 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		var path nav.Path
 		if x.m != nil {
 			path, _, _ = x.planHome(pose.Vec2, nav.Costs{Swamp: 5, Unknown: 1, Edge: 0.3, UnseenCorner: 10})
+		}
+		x.onTrail = false
+		if path == nil {
+			// No way on the map: back along the trail (trail.go).
+			path, _, x.onTrail = x.trail.way(pose.Vec2, x.target(), x.onStart, x.overOpening)
 		}
 		if path == nil {
 			path = nav.Path{pose.Vec2, x.target()}
@@ -589,8 +607,34 @@ func (x *Exit) target() geom.Vec2 {
 	return x.start
 }
 
-func (x *Exit) blocked() bool {
+// overOpening reports whether p lies over, or within openingMargin of,
+// the opening of a tile the map knows as a hole: a robot whose centre is
+// over it falls in (erebus.HoleOpening; its 16 mm rims are floor). The
+// trail passed such places only before the hole was seen, and a way along
+// it leaves them out (trail.go).
+func (x *Exit) overOpening(p geom.Vec2) bool {
 	if x.m == nil {
+		return false
+	}
+	r, c, ok := x.m.TileOf(p)
+	if !ok || x.m.Floor(r, c) != nav.FloorHole {
+		return false
+	}
+	ctr := x.m.TileCenter(r, c)
+	const h = erebus.HoleOpening/2 + openingMargin
+	return math.Abs(p.X-ctr.X) < h && math.Abs(p.Z-ctr.Z) < h
+}
+
+// openingMargin is how far (m) from a hole's opening a place on the way
+// home along the trail must be: the GPS noise of a position the robot
+// kept on its trail (a few millimetres).
+const openingMargin = 0.004
+
+// blocked reports whether the map blocks one of the next points of the
+// path followed; never for a way along the trail, which the map blocks
+// (the robot fitted there).
+func (x *Exit) blocked() bool {
+	if x.m == nil || x.onTrail {
 		return false
 	}
 	for i, p := range x.fol.Remaining() {

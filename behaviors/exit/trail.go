@@ -1,0 +1,203 @@
+package exit
+
+import (
+	"container/heap"
+	"math"
+
+	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/nav"
+)
+
+// The trail: where the robot's centre went since the start, kept by exit
+// itself as the last way home it can trust. The map explore publishes can
+// close the start off behind the robot: Day_2-2-FIXED3 of
+// shared/more-worlds at seed 2, where a wall cell read off an obstacle
+// beside a passage and a hole's corner on the nodes the robot had crossed
+// left no way home on the map, and exit drove straight at the start
+// against a wall until the game time ran out (no exit bonus). Every place
+// on the trail held the robot's body, so a way along it is one the robot
+// fits through, whatever the map says now.
+
+// Spacing of the trail.
+const (
+	// trailStep is how far (m) the centre moves before the trail keeps
+	// its next position.
+	trailStep = 0.03
+	// trailLink is how near (m) two kept positions of different passes
+	// must be for the way to cross from one to the other: the body
+	// (erebus.BodyRadius, 3.7 cm) covered both, so nothing stands on the
+	// 3.5 cm between them.
+	trailLink = 0.035
+	// trailJump is a move (m) between two steps no drive makes (the
+	// wheels' 6.28 rad/s at a 2.05 cm radius move the centre 4 mm in a
+	// 32 ms step): a relocation, after which the trail starts a new pass
+	// not linked to the last position.
+	trailJump = 0.1
+	// trailNear is how far (m) from the trail the robot may stand for a
+	// way along it: a little less than two trailStep, so that the leg to
+	// its nearest position is one the centre nearly drove.
+	trailNear = 0.05
+	// trailTol is how far (m) a simplified way along the trail strays
+	// from the positions it leaves out.
+	trailTol = 0.005
+)
+
+// trail keeps the robot's centre every trailStep, in passes: a relocation
+// (a lack of progress) ends one and starts the next.
+type trail struct {
+	pts  []geom.Vec2
+	pass []int32 // per position, its pass
+	cur  int32
+	last geom.Vec2 // the centre at the previous step
+	have bool
+}
+
+// add takes the centre p of one step; relocated reports that the robot was
+// moved there (nav.Tracker.Relocated).
+func (t *trail) add(p geom.Vec2, relocated bool) {
+	if t.have && (relocated || p.Dist(t.last) > trailJump) {
+		t.cur++
+		t.pts, t.pass = append(t.pts, p), append(t.pass, t.cur)
+	}
+	t.last, t.have = p, true
+	if n := len(t.pts); n == 0 || p.Dist(t.pts[n-1]) >= trailStep {
+		t.pts, t.pass = append(t.pts, p), append(t.pass, t.cur)
+	}
+}
+
+// way returns the shortest way along the trail from p to a kept position
+// home accepts, ending at target, through no position skip rejects; false
+// when p is farther than trailNear from the trail or no position home
+// accepts is linked to it.
+func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.Path, float64, bool) {
+	n := len(t.pts)
+	from, best := -1, trailNear
+	for i, q := range t.pts {
+		if skip(q) {
+			continue
+		}
+		if d := p.Dist(q); d <= best {
+			from, best = i, d
+		}
+	}
+	if from < 0 {
+		return nil, 0, false
+	}
+	cells := map[[2]int][]int32{}
+	cellOf := func(q geom.Vec2) [2]int {
+		return [2]int{int(math.Floor(q.X / trailLink)), int(math.Floor(q.Z / trailLink))}
+	}
+	for i, q := range t.pts {
+		if skip(q) {
+			continue
+		}
+		c := cellOf(q)
+		cells[c] = append(cells[c], int32(i))
+	}
+	dist := make([]float64, n)
+	prev := make([]int32, n)
+	for i := range dist {
+		dist[i], prev[i] = math.Inf(1), -1
+	}
+	dist[from] = best
+	q := &trailQueue{{from, best}}
+	for q.Len() > 0 {
+		it := heap.Pop(q).(trailItem)
+		i := it.i
+		if it.d > dist[i] {
+			continue
+		}
+		if home(t.pts[i]) {
+			return t.path(p, target, i, prev), dist[i] + t.pts[i].Dist(target), true
+		}
+		relax := func(j int32) {
+			if d := dist[i] + t.pts[i].Dist(t.pts[j]); d < dist[j] {
+				dist[j], prev[j] = d, int32(i)
+				heap.Push(q, trailItem{int(j), d})
+			}
+		}
+		if i > 0 && t.pass[i-1] == t.pass[i] && !skip(t.pts[i-1]) {
+			relax(int32(i - 1))
+		}
+		if i+1 < n && t.pass[i+1] == t.pass[i] && !skip(t.pts[i+1]) {
+			relax(int32(i + 1))
+		}
+		c := cellOf(t.pts[i])
+		for dx := -1; dx <= 1; dx++ {
+			for dz := -1; dz <= 1; dz++ {
+				for _, j := range cells[[2]int{c[0] + dx, c[1] + dz}] {
+					if int(j) != i && t.pts[i].Dist(t.pts[j]) <= trailLink {
+						relax(j)
+					}
+				}
+			}
+		}
+	}
+	return nil, 0, false
+}
+
+// path returns the way from p through the kept positions that lead back
+// from end (prev) to target, simplified (simplify).
+func (t *trail) path(p, target geom.Vec2, end int, prev []int32) nav.Path {
+	var rev nav.Path
+	for i := int32(end); i >= 0; i = prev[i] {
+		rev = append(rev, t.pts[i])
+	}
+	out := nav.Path{p}
+	for i := len(rev) - 1; i >= 0; i-- {
+		out = append(out, rev[i])
+	}
+	return simplify(append(out, target), trailTol)
+}
+
+// simplify drops the points of path that lie within tol of the line
+// between the points kept before and after them (Douglas and Peucker).
+func simplify(path nav.Path, tol float64) nav.Path {
+	if len(path) < 3 {
+		return path
+	}
+	keep := make([]bool, len(path))
+	keep[0], keep[len(path)-1] = true, true
+	var mark func(a, b int)
+	mark = func(a, b int) {
+		far, at := tol, -1
+		for i := a + 1; i < b; i++ {
+			if d := geom.SegmentDist(path[i], path[a], path[b]); d > far {
+				far, at = d, i
+			}
+		}
+		if at < 0 {
+			return
+		}
+		keep[at] = true
+		mark(a, at)
+		mark(at, b)
+	}
+	mark(0, len(path)-1)
+	out := path[:0:0]
+	for i, q := range path {
+		if keep[i] {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+type trailItem struct {
+	i int
+	d float64
+}
+
+// trailQueue is the search's frontier, the nearest first (container/heap).
+type trailQueue []trailItem
+
+func (q trailQueue) Len() int           { return len(q) }
+func (q trailQueue) Less(i, j int) bool { return q[i].d < q[j].d }
+func (q trailQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *trailQueue) Push(x any)        { *q = append(*q, x.(trailItem)) }
+func (q *trailQueue) Pop() any {
+	old := *q
+	it := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return it
+}
