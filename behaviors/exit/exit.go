@@ -12,7 +12,8 @@
 // matrix (walls, floors, the start, connections, area 4, the signs
 // signs.reported holds as reported or confirmed, and in v26.1 the obstacles
 // it saw as 'x'), sends it with its evaluation in one Action, drives back
-// to the start tile and sends 'E' there.
+// to the start tile (along the robot's own trail when the map knows no way,
+// trail.go) and sends 'E' there.
 //
 // While it drives, the eight red LEDs (led0…led7) are on and the others off.
 package exit
