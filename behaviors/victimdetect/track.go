@@ -172,12 +172,19 @@ func sameSign(a, b signs.Sign, radius float64) bool {
 // that do not stand so (R1's P on a diagonal wall, snapped once facing +X
 // and once −X, the −X track 3 mm on the +X side of the other: they would
 // face each other) are one sign with its facing wrong in one of them.
+// Unless they read different letters: one sign would then be read wrong
+// as well as faced wrong, where the two faces of one wall hold two signs
+// (R2D2__7_ of shared/more-worlds: an S never raised, its track 5 mm from
+// a C tracked 7 mm off on the wall's other face).
 func oneSign(a, b signs.Sign, radius float64) bool {
 	if !signs.Same(a, b, radius) {
 		return false
 	}
 	if !opposite(a.Normal, b.Normal) {
 		return true
+	}
+	if a.Letter != 0 && b.Letter != 0 && a.Letter != b.Letter {
+		return false
 	}
 	// The separation along the normals, a's side positive.
 	n := a.Normal.Scale(1 / a.Normal.Len()).Sub(b.Normal.Scale(1 / b.Normal.Len())).Scale(0.5)

@@ -65,6 +65,11 @@ func TestOppositeTracksFacingEachOther(t *testing.T) {
 	// pictures, 1.12 cm apart along them.
 	convex := Detection{Letter: 'S', Pos: geom.Vec2{X: 0.0464, Z: -0.0136}, Normal: geom.Vec2{X: 0.643, Z: 0.766}, Dist: 0.1, Sigma: 0.005}
 	concave := Detection{Letter: 'S', Pos: geom.Vec2{X: 0.0385, Z: -0.0215}, Normal: geom.Vec2{X: -0.766, Z: -0.643}, Dist: 0.1, Sigma: 0.005}
+	// R2D2__7_'s C and S on the two faces of one wall (z 0.186 and 0.174),
+	// the C tracked 7 mm off towards the wall: 5 mm apart along their
+	// facings, but read as two letters.
+	wallC := Detection{Letter: 'C', Pos: geom.Vec2{X: -0.732, Z: 0.179}, Normal: geom.Vec2{Z: 1}, Dist: 0.15, Sigma: 0.005}
+	wallS := Detection{Letter: 'S', Pos: geom.Vec2{X: -0.749, Z: 0.174}, Normal: geom.Vec2{Z: -1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
 	pose := nav.Pose{Vec2: geom.Vec2{X: 5, Z: 5}} // nothing in view
 	cases := []struct {
 		name          string
@@ -77,6 +82,8 @@ func TestOppositeTracksFacingEachOther(t *testing.T) {
 		{"back to back", east, west, true},
 		{"the two faces of a curve, facings 160° apart", convex, concave, true},
 		{"back to back, the other found first", west, east, true},
+		{"back to back 5 mm apart, two letters", wallC, wallS, true},
+		{"two letters, the other found first", wallS, wallC, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
