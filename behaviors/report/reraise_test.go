@@ -238,3 +238,50 @@ func TestHandedBackJobIsShort(t *testing.T) {
 		})
 	}
 }
+
+// TestHandedBackSoonAfterALongWay: a sign given up because the way to it
+// was long is handed back as soon as explore brings the robot in front of
+// it, not retryAfterS later: the robot had a way, and it passes by only
+// once (prueba_Day_2-6_Richo of shared/more-worlds at seed 3: its F, given
+// up at 58 s for a way of 1.13 m, passed 0.091 m in front 10 s later and
+// never again; the world scored 29.9%). A sign given up with no way to it
+// still waits for explore to map more.
+func TestHandedBackSoonAfterALongWay(t *testing.T) {
+	const soonS = 5 // s after the give-up, well within retryAfterS
+	t.Run("long way", func(t *testing.T) {
+		m, b := wallMap(t)
+		c := m.Start()
+		s := signs.Sign{ID: 1, Letter: 'F', Status: signs.Raised, Views: 3,
+			Pos: geom.Vec2{X: c.X + 0.06 + 0.0056, Z: c.Z - 0.30}, Normal: geom.Vec2{X: 1}}
+		w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z - 0.30}})
+		w.bb[nav.KeyMap] = b
+		w.run(100)
+		r := w.b.(*Report)
+		if rep, _ := signs.Get(w.bb, signs.KeyReported); len(rep) != 1 || rep[0].Status != signs.Unreachable || !r.job.longWay {
+			t.Fatalf("signs.reported %v: want the sign given up for the long way", rep)
+		}
+		delete(w.bb, signs.KeyCandidate)
+		m.SetFloor(nav.MaxTiles+3, nav.MaxTiles, nav.FloorPlain)
+		w.bb[nav.KeyMap], _ = m.MarshalBinary()
+		by := nav.Pose{Vec2: geom.Vec2{X: c.X + 0.12, Z: c.Z - 0.30}, Yaw: math.Pi}
+		idle(t, r, w.bb, by, w.step+1, soonS*32)
+		if rep, _ := signs.Get(w.bb, signs.KeyReported); len(rep) != 1 || rep[0].Status != signs.Seen {
+			t.Fatalf("signs.reported %v %d s after the give-up, the robot in front of it: want it handed back", rep, soonS)
+		}
+	})
+	t.Run("no way", func(t *testing.T) {
+		w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
+		w.blocked = func(p geom.Vec2) bool { return p.X > 0.06 }
+		w.run(3000)
+		r := w.b.(*Report)
+		if rep, _ := signs.Get(w.bb, signs.KeyReported); len(rep) != 1 || rep[0].Status != signs.Unreachable || r.job.longWay {
+			t.Fatalf("signs.reported %v: want the sign given up with no way", rep)
+		}
+		delete(w.bb, signs.KeyCandidate)
+		w.bb[nav.KeyMap] = plainMap(t)
+		idle(t, r, w.bb, w.pose, w.step+1, soonS*32)
+		if rep, _ := signs.Get(w.bb, signs.KeyReported); rep[0].Status != signs.Unreachable {
+			t.Fatalf("signs.reported %v %d s after the give-up: want it kept until retryAfterS", rep, soonS)
+		}
+	})
+}
