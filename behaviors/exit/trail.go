@@ -1,8 +1,8 @@
 package exit
 
 import (
-	"container/heap"
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
@@ -50,6 +50,15 @@ type trail struct {
 	cur  int32
 	last geom.Vec2 // the centre at the previous step
 	have bool
+	// cells holds the positions by square of trailLink's side; links,
+	// per position, the others within trailLink of it but its neighbours
+	// on its pass (found as each is kept).
+	cells map[[2]int][]int32
+	links [][]int32
+	// The search's buffers, reused.
+	dist []float64
+	prev []int32
+	q    trailQueue
 }
 
 // add takes the centre p of one step; relocated reports that the robot was
@@ -57,12 +66,39 @@ type trail struct {
 func (t *trail) add(p geom.Vec2, relocated bool) {
 	if t.have && (relocated || p.Dist(t.last) > trailJump) {
 		t.cur++
-		t.pts, t.pass = append(t.pts, p), append(t.pass, t.cur)
+		t.keep(p)
 	}
 	t.last, t.have = p, true
 	if n := len(t.pts); n == 0 || p.Dist(t.pts[n-1]) >= trailStep {
-		t.pts, t.pass = append(t.pts, p), append(t.pass, t.cur)
+		t.keep(p)
 	}
+}
+
+// keep appends p to the current pass.
+func (t *trail) keep(p geom.Vec2) {
+	if t.cells == nil {
+		t.cells = map[[2]int][]int32{}
+	}
+	k := int32(len(t.pts))
+	t.links = append(t.links, nil)
+	c := cellOf(p)
+	for dx := -1; dx <= 1; dx++ {
+		for dz := -1; dz <= 1; dz++ {
+			for _, j := range t.cells[[2]int{c[0] + dx, c[1] + dz}] {
+				if j != k-1 && p.Dist(t.pts[j]) <= trailLink {
+					t.links[k] = append(t.links[k], j)
+					t.links[j] = append(t.links[j], k)
+				}
+			}
+		}
+	}
+	t.cells[c] = append(t.cells[c], k)
+	t.pts, t.pass = append(t.pts, p), append(t.pass, t.cur)
+}
+
+// cellOf is the square of trailLink's side that holds q.
+func cellOf(q geom.Vec2) [2]int {
+	return [2]int{int(math.Floor(q.X / trailLink)), int(math.Floor(q.Z / trailLink))}
 }
 
 // way returns the shortest way along the trail from p to a kept position
@@ -83,26 +119,17 @@ func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.P
 	if from < 0 {
 		return nil, 0, false
 	}
-	cells := map[[2]int][]int32{}
-	cellOf := func(q geom.Vec2) [2]int {
-		return [2]int{int(math.Floor(q.X / trailLink)), int(math.Floor(q.Z / trailLink))}
-	}
-	for i, q := range t.pts {
-		if skip(q) {
-			continue
-		}
-		c := cellOf(q)
-		cells[c] = append(cells[c], int32(i))
-	}
-	dist := make([]float64, n)
-	prev := make([]int32, n)
+	t.dist, t.prev = slices.Grow(t.dist[:0], n)[:n], slices.Grow(t.prev[:0], n)[:n]
+	dist, prev := t.dist, t.prev
 	for i := range dist {
 		dist[i], prev[i] = math.Inf(1), -1
 	}
 	dist[from] = best
-	q := &trailQueue{{from, best}}
-	for q.Len() > 0 {
-		it := heap.Pop(q).(trailItem)
+	q := &t.q
+	*q = (*q)[:0]
+	q.push(trailItem{from, best})
+	for len(*q) > 0 {
+		it := q.pop()
 		i := it.i
 		if it.d > dist[i] {
 			continue
@@ -113,7 +140,7 @@ func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.P
 		relax := func(j int32) {
 			if d := dist[i] + t.pts[i].Dist(t.pts[j]); d < dist[j] {
 				dist[j], prev[j] = d, int32(i)
-				heap.Push(q, trailItem{int(j), d})
+				q.push(trailItem{int(j), d})
 			}
 		}
 		if i > 0 && t.pass[i-1] == t.pass[i] && !skip(t.pts[i-1]) {
@@ -122,14 +149,9 @@ func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.P
 		if i+1 < n && t.pass[i+1] == t.pass[i] && !skip(t.pts[i+1]) {
 			relax(int32(i + 1))
 		}
-		c := cellOf(t.pts[i])
-		for dx := -1; dx <= 1; dx++ {
-			for dz := -1; dz <= 1; dz++ {
-				for _, j := range cells[[2]int{c[0] + dx, c[1] + dz}] {
-					if int(j) != i && t.pts[i].Dist(t.pts[j]) <= trailLink {
-						relax(j)
-					}
-				}
+		for _, j := range t.links[i] {
+			if !skip(t.pts[j]) {
+				relax(j)
 			}
 		}
 	}
@@ -188,16 +210,42 @@ type trailItem struct {
 	d float64
 }
 
-// trailQueue is the search's frontier, the nearest first (container/heap).
+// trailQueue is the search's frontier, a binary heap, the nearest first.
 type trailQueue []trailItem
 
-func (q trailQueue) Len() int           { return len(q) }
-func (q trailQueue) Less(i, j int) bool { return q[i].d < q[j].d }
-func (q trailQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *trailQueue) Push(x any)        { *q = append(*q, x.(trailItem)) }
-func (q *trailQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
+func (q *trailQueue) push(it trailItem) {
+	h := append(*q, it)
+	for i := len(h) - 1; i > 0; {
+		p := (i - 1) / 2
+		if h[p].d <= h[i].d {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+	*q = h
+}
+
+func (q *trailQueue) pop() trailItem {
+	h := *q
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h) && h[l].d < h[m].d {
+			m = l
+		}
+		if r < len(h) && h[r].d < h[m].d {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h[m], h[i] = h[i], h[m]
+		i = m
+	}
+	*q = h
+	return top
 }

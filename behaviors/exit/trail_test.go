@@ -311,3 +311,29 @@ func TestHomeAlongTrail(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkTrailWay searches a trail of a long game: 48 m of serpentine
+// (480 s at 0.1 m/s), 1,600 kept positions, from its end back to the start.
+func BenchmarkTrailWay(b *testing.B) {
+	var tr trail
+	for row := range 20 {
+		z := float64(row) * 0.06
+		a, e := geom.Vec2{Z: z}, geom.Vec2{X: 2.4, Z: z}
+		if row%2 == 1 {
+			a, e = e, a
+		}
+		for _, p := range line(a, e) {
+			tr.add(p, false)
+		}
+	}
+	end := tr.pts[len(tr.pts)-1]
+	home := func(p geom.Vec2) bool { return p.Dist(geom.Vec2{}) < 0.04 }
+	none := func(geom.Vec2) bool { return false }
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, ok := tr.way(end, geom.Vec2{}, home, none); !ok {
+			b.Fatal("no way")
+		}
+	}
+	b.ReportMetric(float64(len(tr.pts)), "positions")
+}
