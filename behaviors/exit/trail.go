@@ -29,9 +29,9 @@ const (
 	// 3.5 cm between them.
 	trailLink = 0.035
 	// trailJump is a move (m) between two steps no drive makes (the
-	// wheels' 6.28 rad/s at a 2.05 cm radius move the centre 4 mm in a
-	// 32 ms step): a relocation, after which the trail starts a new pass
-	// not linked to the last position.
+	// wheels at erebus.MaxWheelVelocity and erebus.WheelRadius move the
+	// centre 4 mm in a 32 ms step): a relocation, after which the trail
+	// starts a new pass not linked to the last position.
 	trailJump = 0.1
 	// trailNear is how far (m) from the trail the robot may stand for a
 	// way along it: a little less than two trailStep, so that the leg to
