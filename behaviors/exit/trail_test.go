@@ -27,6 +27,9 @@ func line(a, b geom.Vec2) []geom.Vec2 {
 	return out
 }
 
+// TestTrailWay: the way home along the trail follows the passes back,
+// crosses to another pass where they meet, never across a relocation or
+// through a place skip rejects, and only from near the trail.
 func TestTrailWay(t *testing.T) {
 	home := func(p geom.Vec2) bool { return p.Dist(geom.Vec2{}) < 0.05 }
 	none := func(geom.Vec2) bool { return false }
