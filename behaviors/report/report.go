@@ -76,9 +76,7 @@
 // to a place to report from (stuck, a hole, out of reach, the timeout
 // while approaching) is handed back later, while explore drives, when the
 // robot passes within a short way of a place to report from on its map
-// (retryUnreachable, at most maxRetries times per sign; retryAfterS after
-// the give-up at the soonest, and at once for a sign whose first way was
-// only long), and its new job
+// (retryUnreachable, at most maxRetries times per sign), and its new job
 // tries that one standpoint for a few seconds; any other Unreachable sign
 // is never raised again. A candidate that is missing or unreadable also ends
 // the job at once with "reported".
