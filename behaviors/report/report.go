@@ -199,9 +199,6 @@ type gaveUp struct {
 	hadWay bool        // the map then had a path to a place to report from
 	failed []geom.Vec2 // places it got stuck going to, over all jobs
 	tries  int         // times handed back
-	// longWay: given up because the way was long, not for want of a way
-	// or a place (job.longWay); handed back without waiting retryAfterS.
-	longWay bool
 }
 
 // Handing an Unreachable sign back (retryUnreachable).
@@ -563,7 +560,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 	sum := uint64(0)
 	for i, s := range rep {
 		g := r.gaveUp[s.ID]
-		if s.Status != signs.Unreachable || g == nil || g.tries >= maxRetries || now-g.at < retryAfterS && !g.longWay ||
+		if s.Status != signs.Unreachable || g == nil || g.tries >= maxRetries || now-g.at < retryAfterS ||
 			pose.Dist(s.Pos) > retryNear {
 			continue
 		}
@@ -1292,7 +1289,6 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
 		_, _, g.hadWay = r.plan(bb, r.lastPose, s, s.Normal, nil)
 		g.failed = append(append(g.failed, j.tried...), j.failed...)
-		g.longWay = j.longWay
 		if !j.longWay {
 			// The place it was going to when it gave up. Not a place
 			// whose way was only long: the robot never drove to it, and
