@@ -136,22 +136,6 @@ func TestHandsBackUnreachable(t *testing.T) {
 	})
 }
 
-// farSideOfWall runs report on an F on wallMap's wall, the robot on the
-// far side of it (the way to a place in front of the F is long), for 100
-// steps. It returns the map, its encoding, the start tile's centre, the
-// sign and the world.
-func farSideOfWall(t *testing.T) (*nav.Map, []byte, geom.Vec2, signs.Sign, *world) {
-	t.Helper()
-	m, b := wallMap(t)
-	c := m.Start()
-	s := signs.Sign{ID: 1, Letter: 'F', Status: signs.Raised, Views: 3,
-		Pos: geom.Vec2{X: c.X + 0.06 + 0.0056, Z: c.Z - 0.30}, Normal: geom.Vec2{X: 1}}
-	w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z - 0.30}})
-	w.bb[nav.KeyMap] = b
-	w.run(100)
-	return m, b, c, s, w
-}
-
 // TestHandedBackAfterALongWay: a sign given up because the way to its
 // place was long (wallMap: the robot on the far side of the wall it is on)
 // is handed back once explore brings the robot in front of it, and raised
@@ -172,7 +156,13 @@ func TestHandedBackAfterALongWay(t *testing.T) {
 		{"passing 0.4 m off", 0.42, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m, b, c, s, w := farSideOfWall(t)
+			m, b := wallMap(t)
+			c := m.Start()
+			s := signs.Sign{ID: 1, Letter: 'F', Status: signs.Raised, Views: 3,
+				Pos: geom.Vec2{X: c.X + 0.06 + 0.0056, Z: c.Z - 0.30}, Normal: geom.Vec2{X: 1}}
+			w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: c.X - 0.06, Z: c.Z - 0.30}})
+			w.bb[nav.KeyMap] = b
+			w.run(100)
 			rep, _ := signs.Get(w.bb, signs.KeyReported)
 			if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable {
 				t.Fatalf("sent %d, signs.reported %v: want the sign given up for the long way", len(w.sent), rep)
