@@ -30,14 +30,14 @@ func (h *refHeap) Pop() any {
 	return e
 }
 
-// TestNodeHeapOrder: nodeHeap pops entries, ties included, in exactly the
+// TestNodeHeapOrder: Heap pops entries, ties included, in exactly the
 // order container/heap does, over random mixes of pushes and pops with
 // many equal costs (search results depend on that order).
 func TestNodeHeapOrder(t *testing.T) {
 	for _, costs := range []int{1, 3, 50, 1 << 20} {
 		t.Run("", func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(costs), 7))
-			var h nodeHeap
+			var h Heap[float32]
 			ref := &refHeap{}
 			id := int32(0)
 			for i := 0; i < 20000; i++ {
@@ -45,7 +45,7 @@ func TestNodeHeapOrder(t *testing.T) {
 					t.Fatalf("lengths %d and %d", h.Len(), ref.Len())
 				}
 				if h.Len() > 0 && rng.IntN(5) < 2 {
-					n, d := h.pop()
+					n, d := h.Pop()
 					e := heap.Pop(ref).([2]float32)
 					if float32(n) != e[0] || d != e[1] {
 						t.Fatalf("pop %d: got node %d cost %v, container/heap %v cost %v", i, n, d, e[0], e[1])
@@ -53,7 +53,7 @@ func TestNodeHeapOrder(t *testing.T) {
 					continue
 				}
 				d := float32(rng.IntN(costs)) / 4
-				h.push(id, d)
+				h.Push(id, d)
 				heap.Push(ref, [2]float32{float32(id), d})
 				id++
 			}

@@ -187,31 +187,33 @@ func (f *Field) Reached() int { return f.n }
 type searchState struct {
 	dist   []float32
 	parent []int32
-	h      nodeHeap
+	h      Heap[float32]
 	field  Field
 }
 
-// nodeHeap is the search's priority queue of nodes by cost: a binary
-// min-heap. Its pushes and pops order the nodes, ties included, exactly as
-// container/heap would (the same sift-up and sift-down), without boxing
-// every entry in an interface.
-type nodeHeap struct {
-	e []heapEntry
+// Heap is a priority queue of ids by cost, the searches' (Search, and
+// exit's trail): a binary min-heap. Its pushes and pops order the ids,
+// ties included, exactly as container/heap would (the same sift-up and
+// sift-down), without boxing every entry in an interface. The zero Heap is
+// empty.
+type Heap[C float32 | float64] struct {
+	e []heapEntry[C]
 }
 
-type heapEntry struct {
-	d float32
+type heapEntry[C float32 | float64] struct {
+	d C
 	n int32
 }
 
-func (h *nodeHeap) Len() int { return len(h.e) }
+// Len returns the number of entries.
+func (h *Heap[C]) Len() int { return len(h.e) }
 
-// reset empties the heap, keeping its memory.
-func (h *nodeHeap) reset() { h.e = h.e[:0] }
+// Reset empties the heap, keeping its memory.
+func (h *Heap[C]) Reset() { h.e = h.e[:0] }
 
-// push adds node n with cost d.
-func (h *nodeHeap) push(n int32, d float32) {
-	h.e = append(h.e, heapEntry{d, n})
+// Push adds id n with cost d.
+func (h *Heap[C]) Push(n int32, d C) {
+	h.e = append(h.e, heapEntry[C]{d, n})
 	e := h.e
 	j := len(e) - 1
 	for j > 0 {
@@ -224,8 +226,9 @@ func (h *nodeHeap) push(n int32, d float32) {
 	}
 }
 
-// pop removes and returns the cheapest node; the heap must not be empty.
-func (h *nodeHeap) pop() (int32, float32) {
+// Pop removes and returns the cheapest id and its cost; the heap must not
+// be empty.
+func (h *Heap[C]) Pop() (int32, C) {
 	e := h.e
 	last := len(e) - 1
 	e[0], e[last] = e[last], e[0]
@@ -299,7 +302,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 	s.field = Field{m: m, dist: s.dist, parent: s.parent, r0: r0, c0: c0, r1: r1, c1: c1, start: p}
 	f := &s.field
 	h := &s.h
-	h.reset()
+	h.Reset()
 	// Seed with the free nodes around p (the corners of its quarter) that
 	// the robot can drive to straight: a leg passing less than seedClear
 	// from a blocked corner would graze the wall end or hole there. With
@@ -351,7 +354,7 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 		c := float32(m.nodePos(n).Dist(p) * float64(w[n]))
 		if c < s.dist[n] {
 			s.dist[n] = c
-			h.push(int32(n), c)
+			h.Push(int32(n), c)
 			seeded = true
 		}
 	}
@@ -367,12 +370,12 @@ func (m *Map) Search(p geom.Vec2, k Costs) *Field {
 			return f
 		}
 		s.dist[n] = 0
-		h.push(int32(n), 0)
+		h.Push(int32(n), 0)
 	}
 	const diag = float32(math.Sqrt2 * QuarterSize)
 	const straight = float32(QuarterSize)
 	for h.Len() > 0 {
-		en, ed := h.pop()
+		en, ed := h.Pop()
 		n := int(en)
 		if ed > s.dist[n] {
 			continue
@@ -452,7 +455,7 @@ func (s *searchState) relax(from, a int, c float32) {
 	if c < s.dist[a] {
 		s.dist[a] = c
 		s.parent[a] = int32(from)
-		s.h.push(int32(a), c)
+		s.h.Push(int32(a), c)
 	}
 }
 

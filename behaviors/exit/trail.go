@@ -58,7 +58,7 @@ type trail struct {
 	// The search's buffers, reused.
 	dist []float64
 	prev []int32
-	q    trailQueue
+	q    nav.Heap[float64]
 }
 
 // add takes the centre p of one step; relocated reports that the robot was
@@ -126,12 +126,12 @@ func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.P
 	}
 	dist[from] = best
 	q := &t.q
-	*q = (*q)[:0]
-	q.push(trailItem{from, best})
-	for len(*q) > 0 {
-		it := q.pop()
-		i := it.i
-		if it.d > dist[i] {
+	q.Reset()
+	q.Push(int32(from), best)
+	for q.Len() > 0 {
+		n32, d := q.Pop()
+		i := int(n32)
+		if d > dist[i] {
 			continue
 		}
 		if home(t.pts[i]) {
@@ -140,7 +140,7 @@ func (t *trail) way(p, target geom.Vec2, home, skip func(geom.Vec2) bool) (nav.P
 		relax := func(j int32) {
 			if d := dist[i] + t.pts[i].Dist(t.pts[j]); d < dist[j] {
 				dist[j], prev[j] = d, int32(i)
-				q.push(trailItem{int(j), d})
+				q.Push(j, d)
 			}
 		}
 		if i > 0 && t.pass[i-1] == t.pass[i] && !skip(t.pts[i-1]) {
@@ -203,49 +203,4 @@ func simplify(path nav.Path, tol float64) nav.Path {
 		}
 	}
 	return out
-}
-
-type trailItem struct {
-	i int
-	d float64
-}
-
-// trailQueue is the search's frontier, a binary heap, the nearest first.
-type trailQueue []trailItem
-
-func (q *trailQueue) push(it trailItem) {
-	h := append(*q, it)
-	for i := len(h) - 1; i > 0; {
-		p := (i - 1) / 2
-		if h[p].d <= h[i].d {
-			break
-		}
-		h[p], h[i] = h[i], h[p]
-		i = p
-	}
-	*q = h
-}
-
-func (q *trailQueue) pop() trailItem {
-	h := *q
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
-	for i := 0; ; {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h) && h[l].d < h[m].d {
-			m = l
-		}
-		if r < len(h) && h[r].d < h[m].d {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h[m], h[i] = h[i], h[m]
-		i = m
-	}
-	*q = h
-	return top
 }
