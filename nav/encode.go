@@ -26,7 +26,8 @@ var mapMagic = [4]byte{'R', 'K', 'M', '1'}
 //	obstacle; bit 1: a hole seen right next to it, see Map.HoleNear; bit 2:
 //	the obstacle is squeezable, see Costs.Squeeze; bits 3 and 4: the robot
 //	drove the diagonal to the node below and right, below and left, see
-//	driven.go).
+//	driven.go; bit 5: the robot's centre stood on the node, which walls
+//	then do not block, see trailTol).
 //
 // Little-endian throughout.
 func (m *Map) MarshalBinary() ([]byte, error) {
@@ -54,7 +55,7 @@ func (m *Map) MarshalBinary() ([]byte, error) {
 	for r := 2 * r0; r < 2*r0+br; r++ {
 		for c := 2 * c0; c < 2*c0+bc; c++ {
 			n := r*gridNodes + c
-			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2|m.driven[n]<<3)
+			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2|m.driven[n]<<3|boolByte(m.trail[n])<<5)
 		}
 	}
 	return b, nil
@@ -182,8 +183,8 @@ func checkMap(b []byte) (mapHeader, error) {
 		}
 	}
 	for end := p + br*bc; p < end; p++ {
-		if b[p] > 31 || b[p]&5 == 4 {
-			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want bits 0-4 only, bit 2 only with bit 0", b[p], p)
+		if b[p] > 63 || b[p]&5 == 4 {
+			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want bits 0-5 only, bit 2 only with bit 0", b[p], p)
 		}
 	}
 	return h, nil
@@ -224,6 +225,7 @@ func (m *Map) clearForLoad() {
 		lo, hi := r*gridNodes+2*c0, r*gridNodes+min(2*c1+2, gridNodes-1)+1
 		clear(m.holeNear[lo:hi])
 		clear(m.driven[lo:hi])
+		clear(m.trail[lo:hi])
 		if m.fixedObst != nil {
 			clear(m.fixedObst[lo:hi])
 		}
@@ -268,12 +270,13 @@ func (m *Map) load(b []byte, h mapHeader) {
 	}
 	for i := 0; i < br; i++ {
 		n := (2*r0+i)*gridNodes + 2*c0
-		obst, near, sq, dr := m.fixedObst[n:][:bc], m.holeNear[n:][:bc], m.fixedSqz[n:][:bc], m.driven[n:][:bc]
+		obst, near, sq, dr, tr := m.fixedObst[n:][:bc], m.holeNear[n:][:bc], m.fixedSqz[n:][:bc], m.driven[n:][:bc], m.trail[n:][:bc]
 		for j, v := range b[p : p+bc] {
 			obst[j] = v&1 != 0
 			near[j] = v&2 != 0
 			sq[j] = v&5 == 5
-			dr[j] = v >> 3
+			dr[j] = v >> 3 & 3
+			tr[j] = v&32 != 0
 		}
 		p += bc
 	}

@@ -295,9 +295,9 @@ func (m *Map) stoodOn(p geom.Vec2) {
 	if m.trail[n] {
 		return
 	}
-	was := m.obstacle(n)
+	was := m.blockedBy(n, true)
 	m.trail[n] = true
-	if was {
+	if was != m.blockedBy(n, true) {
 		m.version++
 	}
 }

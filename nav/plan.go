@@ -113,9 +113,14 @@ func (m *Map) blockedBy(n int, obstacles bool) bool {
 	if (obstacles && m.obstacle(n)) || m.holeNear[n] {
 		return true
 	}
+	// A node of the trail is not blocked by the walls of its five cells
+	// either (see trailTol): the robot's centre stood within trailTol of
+	// it, and an Erebus wall covers whole quarter sides, so a wall on any
+	// of the four sides meeting at the node would have passed within
+	// trailTol of the centre, inside the body.
 	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		rr, cc := r+d[0], c+d[1]
-		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+		if !m.trail[n] && rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
 			return true
 		}
 	}
