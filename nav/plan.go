@@ -20,7 +20,9 @@ type Costs struct {
 	// keep to the middle of corridors.
 	Edge float64
 	// IgnoreObstacles plans through nodes blocked only by readings off the
-	// wall lines (a fallback when nothing else is reachable).
+	// wall lines, and through every node of the trail (the robot's centre
+	// stood on it), holes beside it or not: a fallback when nothing else
+	// is reachable.
 	IgnoreObstacles bool
 	// UnseenCorner is added to the weight of tile corners beside a tile
 	// whose floor has not been seen. The robot's centre there is a hair
@@ -133,10 +135,28 @@ func (m *Map) blockedBy(n int, obstacles bool) bool {
 	return hole
 }
 
+// holeCentre reports whether node n is the centre of a hole tile.
+func (m *Map) holeCentre(n int) bool {
+	r, c := 2*(n/gridNodes), 2*(n%gridNodes)
+	return r%4 != 0 && c%4 != 0 && m.floor[(r/4)*gridTiles+c/4] == FloorHole
+}
+
 // weight is the node's weight under costs k, +Inf when blocked.
 func (m *Map) weight(n int, k Costs) float32 {
 	squeeze := false
-	if m.blockedBy(n, !k.IgnoreObstacles) {
+	switch {
+	case k.IgnoreObstacles && m.trail[n] && !m.holeCentre(n):
+		// The fallback plan takes every node the robot's centre stood
+		// on, on a hole's rim too: the body was there, and Erebus
+		// relocates a robot only once its centre is over a trap's sunk
+		// floor (RULES.md §2.3, robot y < −0.035), which spans the hole
+		// tile's opening, 1.6 cm inside its sides (erebus.HoleOpening):
+		// of a hole tile's nodes only its centre lies there, where a
+		// robot that fell in stood last. A way the robot drove along a
+		// hole's rim into a room was no way out of it once the room's
+		// walls were seen (Day_2-2-FIXED3 of shared/more-worlds at seed
+		// 7: explored called at 230 s, hemmed in, half the arena unseen).
+	case m.blockedBy(n, !k.IgnoreObstacles):
 		if k.Squeeze <= 0 || k.IgnoreObstacles || !m.squeezable(n) || m.blockedBy(n, false) {
 			return inf32
 		}

@@ -126,3 +126,56 @@ func TestTrailClearsWalls(t *testing.T) {
 		})
 	}
 }
+
+// TestFallbackTakesTheTrailPastHoles: a hole tile closes the nodes on its
+// rim, and a room reached along that rim has no way out on the map. The
+// fallback plan (Costs.IgnoreObstacles) takes the rim nodes the robot's
+// centre stood on, never the hole's centre node, nor rim nodes it did not
+// stand on; the usual plan keeps off them all (Day_2-2-FIXED3 of
+// shared/more-worlds at seed 7: the robot drove along a hole's rim into a
+// room and called the arena explored there at 230 s, half of it unseen).
+func TestFallbackTakesTheTrailPastHoles(t *testing.T) {
+	m := NewMap(geom.Vec2{X: 0.06, Z: 0.06}, DefaultRobot(), DefaultMapConfig()) // the start tile spans 0..0.12
+	hr, hc, _ := m.TileOf(geom.Vec2{X: 0.18, Z: 0.06})                           // the tile east of the start
+	m.SetFloor(hr, hc, FloorHole)
+	rim := geom.Vec2{X: 0.18, Z: 0}       // the middle of the hole tile's north side
+	centre := geom.Vec2{X: 0.18, Z: 0.06} // the hole tile's centre
+	corner := geom.Vec2{X: 0.24, Z: 0}    // its north-east corner
+	fallback := DefaultCosts()
+	fallback.IgnoreObstacles = true
+	for _, p := range []geom.Vec2{rim, centre, corner} {
+		if !m.BlockedFor(p, DefaultCosts()) || !m.BlockedFor(p, fallback) {
+			t.Fatalf("node %v beside the hole is not blocked before the robot stood on it", p)
+		}
+	}
+	for _, p := range []geom.Vec2{rim, centre} {
+		m.stoodOn(p)
+	}
+	for _, c := range []struct {
+		name         string
+		p            geom.Vec2
+		wantFallback bool
+	}{
+		{"rim node stood on", rim, false},
+		{"hole's centre stood on (the robot fell in)", centre, true},
+		{"rim node never stood on", corner, true},
+	} {
+		if m.BlockedFor(c.p, DefaultCosts()) != true {
+			t.Errorf("%s: open to the usual plan", c.name)
+		}
+		if got := m.BlockedFor(c.p, fallback); got != c.wantFallback {
+			t.Errorf("%s: blocked %v in the fallback plan, want %v", c.name, got, c.wantFallback)
+		}
+	}
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := DecodeMap(b, DefaultRobot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.BlockedFor(rim, fallback) || !d.BlockedFor(centre, fallback) {
+		t.Error("the published map does not keep the trail past the hole")
+	}
+}
