@@ -184,6 +184,24 @@ func (m *Map) acrossClosedGap(tl int, p geom.Vec2, n int, blocked []int) bool {
 	return side(p)*side(m.nodePos(n)) < 0
 }
 
+// ShutCorners closes at once, as cornerStrikes strikes of CloseCorners
+// would, the quarters near p (within closeRadius of the robot's centre at
+// p): the robot stood wedged there until it asked for a lack of progress,
+// which no error of the path follower explains (R2D2__7_ of
+// shared/more-worlds: wedged 12 s in a diagonal gap 7.4 cm wide between
+// two wall ends, relocated, and 76 s later wedged in it again for 12 s).
+func (m *Map) ShutCorners(p geom.Vec2) {
+	for q := range m.quartersNear(p) {
+		if m.closedCorner == nil {
+			m.closedCorner = map[int]int{}
+		}
+		if m.closedCorner[q] < cornerStrikes {
+			m.closedCorner[q] = cornerStrikes
+			m.version++
+		}
+	}
+}
+
 // CloseCornersToward is CloseCorners for a robot stuck at p while driving
 // with heading dir (a unit vector): it also remembers, for each quarter
 // struck, the side of its gap the robot pushed towards. Stuck in a gap too

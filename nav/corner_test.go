@@ -14,23 +14,30 @@ import (
 // only diagonally at its top-right corner, between the two wall ends
 // (Area123Joaco2 of shared/more-worlds). A search with Costs.Corner
 // reaches the corner from the tile's centre; one without does not, nor one
-// after the robot got stuck there twice (CloseCorners).
+// after the robot got stuck there twice (CloseCorners), or stood wedged
+// there until a lack of progress (ShutCorners).
 func TestDiagonalPastWallEnds(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		corner  float64
 		strikes int
+		shut    bool
 		want    bool
 	}{
-		{"corner cost", 10, 0, true},
-		{"no corner cost", 0, 0, false},
-		{"stuck there once", 10, 1, true},
-		{"stuck there twice", 10, 2, false},
+		{"corner cost", 10, 0, false, true},
+		{"no corner cost", 0, 0, false, false},
+		{"stuck there once", 10, 1, false, true},
+		{"stuck there twice", 10, 2, false, false},
+		{"shut", 10, 0, true, false},
+		{"stuck there once, then shut", 10, 1, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, _, _ := navtest.GapBetweenWallEnds() // the start tile spans 0..0.12
 			for range c.strikes {
 				m.CloseCorners(geom.Vec2{X: 0.09, Z: 0.03}) // the quarter's centre
+			}
+			if c.shut {
+				m.ShutCorners(geom.Vec2{X: 0.09, Z: 0.03})
 			}
 			k := nav.DefaultCosts()
 			k.Corner = c.corner

@@ -352,6 +352,11 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.lastDist = obs.GetDistance()
 	if (now-e.lopT > e.lopS || e.wantLoP) && now-e.lastLoP > 20 {
+		if !e.wantLoP {
+			// No progress for lop_s: a gap between wall ends taken
+			// diagonally here is too narrow, whatever the follower did.
+			e.m.ShutCorners(pose.Vec2)
+		}
 		e.wantLoP = false
 		e.lastLoP, e.lopT, e.lopStep = now, now, obs.GetStep()
 		act.Outbound = append(act.Outbound, &pluginpb.Outbound{Kind: &pluginpb.Outbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}})

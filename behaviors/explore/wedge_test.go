@@ -88,3 +88,70 @@ func TestHeldTurnBacksOff(t *testing.T) {
 		})
 	}
 }
+
+// TestWedgedUntilLackOfProgressShutsTheGap: a robot held in a diagonal gap
+// between wall ends (its GPS and inertial unit never change) asks for a
+// lack of progress after lop_s; the gap is shut then, whatever strikes
+// CloseCorners had counted, and no plan takes it again (R2D2__7_ of
+// shared/more-worlds at seed 1: wedged 12 s in a gap 7.4 cm wide, the
+// stuck clock struck it once, and 76 s later explore drove into it again
+// and stood another 12 s; R2D2__5_ and R2D2__6_ the same: two lacks of
+// progress, −5 points each).
+func TestWedgedUntilLackOfProgressShutsTheGap(t *testing.T) {
+	e := &Explore{}
+	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"scan_wheel": "0"}}); err != nil {
+		t.Fatal(err)
+	}
+	at := geom.Vec2{X: 0.09, Z: 0.03} // the gap's quarter's centre
+	obs := func(step uint64) *pluginpb.Observation {
+		// Past the first 20 s, before which no lack of progress is asked.
+		return &pluginpb.Observation{Step: step, SimTime: 30 + float64(step)*stepS, Driver: true, State: "explore",
+			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
+			InertialUnit: &pluginpb.InertialUnit{Yaw: 0}}
+	}
+	if _, err := e.Step(context.Background(), obs(1)); err != nil {
+		t.Fatal(err)
+	}
+	m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, e.robot, e.mcfg) // the start tile spans 0..0.12
+	tr, tc := m.StartTile()
+	r, col := 4*tr, 4*tc
+	for j := 0; j <= 4; j++ {
+		if j <= 2 {
+			m.SetWall(r, col+j) // the left half of the top side
+		}
+		if j >= 2 {
+			m.SetWall(r+j, col+4) // the bottom half of the right side
+		}
+		m.SetWall(r+4, col+j)
+		m.SetWall(r+j, col)
+	}
+	m.SetFloor(tr, tc, nav.FloorPlain)
+	e.m = m
+	reached := func() bool {
+		return !math.IsInf(m.Search(geom.Vec2{X: 0.06, Z: 0.06}, nav.DefaultCosts()).Cost(geom.Vec2{X: 0.12, Z: 0}), 1)
+	}
+	if !reached() {
+		t.Fatal("the gap is closed before the robot got stuck in it")
+	}
+	asked := false
+	for step := uint64(2); step < uint64(2+(e.lopS+2)/stepS); step++ {
+		act, err := e.Step(context.Background(), obs(step))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range act.GetOutbound() {
+			if o.GetLackOfProgress() != nil {
+				asked = true
+			}
+		}
+		if asked {
+			break
+		}
+	}
+	if !asked {
+		t.Fatalf("no lack of progress asked within %.0f s of standing wedged", e.lopS+2)
+	}
+	if reached() {
+		t.Error("the gap the robot stood wedged in until the lack of progress is still open to plans")
+	}
+}
