@@ -195,6 +195,7 @@ func checkMap(b []byte) (mapHeader, error) {
 // walls, floors and node marks, which then all lie inside the tile box
 // (DecodeMap, Load, SetFloor and SetWall never write outside it).
 func (m *Map) clearForLoad() {
+	m.trailed = 0
 	if m.sensed {
 		clear(m.hits)
 		clear(m.frees)
@@ -277,6 +278,9 @@ func (m *Map) load(b []byte, h mapHeader) {
 			sq[j] = v&5 == 5
 			dr[j] = v >> 3 & 3
 			tr[j] = v&32 != 0
+			if tr[j] {
+				m.trailed++
+			}
 		}
 		p += bc
 	}

@@ -141,6 +141,7 @@ type Map struct {
 	obstNear    []uint16         // per node: those the body there would touch (squeeze.go)
 	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
 	trail       []bool           // per node: the robot's centre stood on it (Integrate)
+	trailed     int              // nodes on the trail (Trailed)
 	driven      []uint8          // per node: the diagonals down from it the robot's centre drove (driven.go)
 	drive       driveTrack       // the centre since the last trail node (driven.go)
 	votes       [][nFloor]uint16 // per tile
@@ -295,12 +296,21 @@ func (m *Map) stoodOn(p geom.Vec2) {
 	if m.trail[n] {
 		return
 	}
-	was := m.blockedBy(n, true)
+	// The node's weight changes for the usual plans when walls or
+	// obstacle readings blocked it, and for the fallback plan when walls
+	// or a hole beside it did (Costs.IgnoreObstacles).
+	was, wasFallback := m.blockedBy(n, true), m.blockedBy(n, false) && !m.holeCentre(n)
 	m.trail[n] = true
-	if was != m.blockedBy(n, true) {
+	m.trailed++
+	if was != m.blockedBy(n, true) || wasFallback {
 		m.version++
 	}
 }
+
+// Trailed returns how many nodes the robot's centre stood on (the trail,
+// which MarshalBinary encodes): a map whose Version and Trailed are
+// unchanged encodes the same.
+func (m *Map) Trailed() int { return m.trailed }
 
 // cellPos returns the world position of cell (row, col).
 func (m *Map) cellPos(row, col int) geom.Vec2 {

@@ -148,8 +148,15 @@ func TestFallbackTakesTheTrailPastHoles(t *testing.T) {
 			t.Fatalf("node %v beside the hole is not blocked before the robot stood on it", p)
 		}
 	}
+	start := geom.Vec2{X: 0.06, Z: 0.06}
+	if !math.IsInf(m.Search(start, fallback).Cost(rim), 1) { // the weights cached
+		t.Fatal("the fallback plan reaches the rim node before the robot stood on it")
+	}
 	for _, p := range []geom.Vec2{rim, centre} {
 		m.stoodOn(p)
+	}
+	if math.IsInf(m.Search(start, fallback).Cost(rim), 1) {
+		t.Error("the fallback plan does not reach the rim node the robot stood on (stale weights: the map's Version did not change)")
 	}
 	for _, c := range []struct {
 		name         string

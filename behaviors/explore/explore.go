@@ -138,12 +138,14 @@ type Explore struct {
 	// Scratch buffers of approaches, reused from one tile to the next.
 	nodeBuf, apprBuf []geom.Vec2
 
-	// The map's last encoding, for the map m at version pubVer with tile
-	// box pubBox; never modified once published.
-	pub    []byte
-	pubMap *nav.Map
-	pubVer uint64
-	pubBox [4]int
+	// The map's last encoding, for the map m at version pubVer with
+	// pubTrail nodes on its trail and tile box pubBox; never modified once
+	// published.
+	pub      []byte
+	pubMap   *nav.Map
+	pubVer   uint64
+	pubTrail int
+	pubBox   [4]int
 }
 
 // New returns the explore behavior with its default parameters.
@@ -308,12 +310,12 @@ func (e *Explore) publish(act *pluginpb.Action) {
 	var box [4]int
 	box[0], box[1], box[2], box[3] = e.m.Bounds()
 	b := e.pub
-	if b == nil || e.pubMap != e.m || e.pubVer != e.m.Version() || e.pubBox != box {
+	if b == nil || e.pubMap != e.m || e.pubVer != e.m.Version() || e.pubTrail != e.m.Trailed() || e.pubBox != box {
 		var err error
 		if b, err = e.m.MarshalBinary(); err != nil {
 			return
 		}
-		e.pub, e.pubMap, e.pubVer, e.pubBox = b, e.m, e.m.Version(), box
+		e.pub, e.pubMap, e.pubVer, e.pubTrail, e.pubBox = b, e.m, e.m.Version(), e.m.Trailed(), box
 	}
 	if act.Blackboard == nil {
 		act.Blackboard = map[string][]byte{}
