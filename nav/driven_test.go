@@ -59,14 +59,7 @@ func TestDrivenDiagonal(t *testing.T) {
 			for _, p := range c.centre {
 				m.stoodOn(p)
 			}
-			enc, err := m.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			pub, err := DecodeMap(enc, DefaultRobot())
-			if err != nil {
-				t.Fatal(err)
-			}
+			pub := published(t, m)
 			for _, mm := range []struct {
 				name string
 				m    *Map

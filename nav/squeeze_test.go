@@ -69,14 +69,7 @@ func TestSqueezePastObstacle(t *testing.T) {
 			}
 			// A decoded copy (report plans on the map explore publishes)
 			// plans alike.
-			b, err := m.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := DecodeMap(b, DefaultRobot())
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := published(t, m)
 			if _, _, dok := d.PlanTo(from, to, c.k); dok != ok {
 				t.Errorf("decoded map: reachable %v, want %v as the map's", dok, ok)
 			}

@@ -38,14 +38,7 @@ func TestTrailClearsObstacleReadings(t *testing.T) {
 			if got := m.Blocked(node); got != c.wantBlocked {
 				t.Errorf("node blocked %v, want %v", got, c.wantBlocked)
 			}
-			b, err := m.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := DecodeMap(b, DefaultRobot())
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := published(t, m)
 			if got := d.Blocked(node); got != c.wantBlocked {
 				t.Errorf("node blocked %v in the published map, want %v", got, c.wantBlocked)
 			}
@@ -112,14 +105,7 @@ func TestTrailClearsWalls(t *testing.T) {
 			if r, col := m.Cell(across); !m.Wall(r, col) {
 				t.Error("the wall left the map")
 			}
-			b, err := m.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := DecodeMap(b, DefaultRobot())
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := published(t, m)
 			if got := open(d); got != c.wantOpen {
 				t.Errorf("corridor open %v in the published map, want %v", got, c.wantOpen)
 			}
@@ -174,6 +160,16 @@ func TestFallbackTakesTheTrailPastHoles(t *testing.T) {
 			t.Errorf("%s: blocked %v in the fallback plan, want %v", c.name, got, c.wantFallback)
 		}
 	}
+	d := published(t, m)
+	if d.BlockedFor(rim, fallback) || !d.BlockedFor(centre, fallback) {
+		t.Error("the published map does not keep the trail past the hole")
+	}
+}
+
+// published returns the map m publishes (MarshalBinary), as another
+// behavior decodes it.
+func published(t *testing.T, m *Map) *Map {
+	t.Helper()
 	b, err := m.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +178,5 @@ func TestFallbackTakesTheTrailPastHoles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.BlockedFor(rim, fallback) || !d.BlockedFor(centre, fallback) {
-		t.Error("the published map does not keep the trail past the hole")
-	}
+	return d
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
+	"github.com/rescuekit/rescuekit/nav/navtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
 )
@@ -112,19 +113,8 @@ func TestWedgedUntilLackOfProgressShutsTheGap(t *testing.T) {
 	if _, err := e.Step(context.Background(), obs(1)); err != nil {
 		t.Fatal(err)
 	}
-	m := nav.NewMap(geom.Vec2{X: 0.06, Z: 0.06}, e.robot, e.mcfg) // the start tile spans 0..0.12
+	m, _, _ := navtest.GapBetweenWallEnds() // the start tile spans 0..0.12, its way out the gap
 	tr, tc := m.StartTile()
-	r, col := 4*tr, 4*tc
-	for j := 0; j <= 4; j++ {
-		if j <= 2 {
-			m.SetWall(r, col+j) // the left half of the top side
-		}
-		if j >= 2 {
-			m.SetWall(r+j, col+4) // the bottom half of the right side
-		}
-		m.SetWall(r+4, col+j)
-		m.SetWall(r+j, col)
-	}
 	m.SetFloor(tr, tc, nav.FloorPlain)
 	e.m = m
 	reached := func() bool {
