@@ -111,7 +111,6 @@ func (m *Map) blocked(n int) bool { return m.blockedBy(n, true) }
 
 func (m *Map) blockedBy(n int, obstacles bool) bool {
 	nr, nc := n/gridNodes, n%gridNodes
-	r, c := 2*nr, 2*nc
 	if (obstacles && m.obstacle(n)) || m.holeNear[n] {
 		return true
 	}
@@ -120,11 +119,8 @@ func (m *Map) blockedBy(n int, obstacles bool) bool {
 	// it, and an Erebus wall covers whole quarter sides, so a wall on any
 	// of the four sides meeting at the node would have passed within
 	// trailTol of the centre, inside the body.
-	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-		rr, cc := r+d[0], c+d[1]
-		if !m.trail[n] && rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
-			return true
-		}
+	if !m.trail[n] && m.wallAt(n) {
+		return true
 	}
 	hole := false
 	tilesOfNode(nr, nc, func(tr, tc int) {
@@ -150,7 +146,7 @@ func (m *Map) weight(n int, k Costs) float32 {
 		// on, on a hole's rim too: the body was there, and Erebus
 		// relocates a robot only once its centre is over a trap's sunk
 		// floor (RULES.md §2.3, robot y < −0.035), which spans the hole
-		// tile's opening, 1.6 cm inside its sides (erebus.HoleOpening):
+		// tile's opening, a rim (erebus.HoleRim, 1.6 cm) inside its sides:
 		// of a hole tile's nodes only its centre lies there, where a
 		// robot that fell in stood last. A way the robot drove along a
 		// hole's rim into a room was no way out of it once the room's
