@@ -138,12 +138,18 @@ func (m *Map) quartersNear(p geom.Vec2) iter.Seq[int] {
 // p: the robot got stuck there. At cornerStrikes they close: the gap
 // between the wall ends was too narrow after all (Erebus may extend each
 // end by half a wall's thickness). Other steps are unchanged.
-func (m *Map) CloseCorners(p geom.Vec2) {
+func (m *Map) CloseCorners(p geom.Vec2) { m.strikeCorners(p, 1) }
+
+// strikeCorners counts n strikes against the quarters near p
+// (CloseCorners); the map's Version changes when one of them closes.
+func (m *Map) strikeCorners(p geom.Vec2, n int) {
 	for q := range m.quartersNear(p) {
 		if m.closedCorner == nil {
 			m.closedCorner = map[int]int{}
 		}
-		if m.closedCorner[q]++; m.closedCorner[q] == cornerStrikes {
+		was := m.closedCorner[q]
+		m.closedCorner[q] += n
+		if was < cornerStrikes && m.closedCorner[q] >= cornerStrikes {
 			m.version++
 		}
 	}
@@ -190,17 +196,7 @@ func (m *Map) acrossClosedGap(tl int, p geom.Vec2, n int, blocked []int) bool {
 // which no error of the path follower explains (R2D2__7_ of
 // shared/more-worlds: wedged 12 s in a diagonal gap 7.4 cm wide between
 // two wall ends, relocated, and 76 s later wedged in it again for 12 s).
-func (m *Map) ShutCorners(p geom.Vec2) {
-	for q := range m.quartersNear(p) {
-		if m.closedCorner == nil {
-			m.closedCorner = map[int]int{}
-		}
-		if m.closedCorner[q] < cornerStrikes {
-			m.closedCorner[q] = cornerStrikes
-			m.version++
-		}
-	}
-}
+func (m *Map) ShutCorners(p geom.Vec2) { m.strikeCorners(p, cornerStrikes) }
 
 // CloseCornersToward is CloseCorners for a robot stuck at p while driving
 // with heading dir (a unit vector): it also remembers, for each quarter
