@@ -3,7 +3,6 @@ package exit
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/rescuekit/rescuekit/erebus"
@@ -23,22 +22,13 @@ import (
 // the detector looks at before it decides.
 const gpsSamples = 240
 
-// gpsJump is the largest second difference (m) taken as noise: a bump or a
-// relocation moves the robot farther in one step.
-const gpsJump = 0.02
-
-// noiseDetector tells the version from the GPS noise. With independent
-// Gaussian noise of σ on each reading and a smooth path, the second
-// difference p(t) − 2p(t−1) + p(t−2) of one coordinate is Gaussian with
-// σ·√6, whose absolute value has the median 0.6745·σ·√6. The detector
-// compares the median of the observed ones with what a noise of threshold
-// σ would give, threshold being a fraction of v26.1's σ: rescuekit's own
-// seeded noise (σ 1 mm in `runner eval`) is told from v26.1's.
+// noiseDetector tells the version from the GPS noise (nav.GPSNoise, the
+// median of the readings' second differences over consecutive steps): once
+// it has gpsSamples of them, v26.1 when their σ is above threshold, a
+// fraction of v26.1's σ, so that rescuekit's own seeded noise (σ 1 mm in
+// `runner eval`) is told from v26.1's.
 type noiseDetector struct {
-	prev      [2]geom.Vec2
-	prevStep  [2]uint64
-	n         int // readings in prev
-	d2        []float64
+	noise     nav.GPSNoise
 	decided   bool
 	v26       bool
 	threshold float64 // σ (m) between "no noise" and v26.1's
@@ -53,25 +43,10 @@ func (d *noiseDetector) add(step uint64, gps *pluginpb.Vec3) {
 	if d.decided || gps == nil {
 		return
 	}
-	p := geom.Vec2{X: gps.GetX(), Z: gps.GetZ()}
-	if d.n == 2 && step == d.prevStep[1]+1 && d.prevStep[1] == d.prevStep[0]+1 {
-		// Consecutive steps only: a skipped Observation breaks the
-		// differences.
-		for _, v := range [2]float64{p.X - 2*d.prev[1].X + d.prev[0].X, p.Z - 2*d.prev[1].Z + d.prev[0].Z} {
-			if math.Abs(v) < gpsJump {
-				d.d2 = append(d.d2, math.Abs(v))
-			}
-		}
-	}
-	d.prev[0], d.prev[1] = d.prev[1], p
-	d.prevStep[0], d.prevStep[1] = d.prevStep[1], step
-	d.n = min(d.n+1, 2)
-	if len(d.d2) >= gpsSamples {
-		slices.Sort(d.d2)
-		med := d.d2[len(d.d2)/2]
-		d.v26 = med > 0.6745*math.Sqrt(6)*d.threshold
+	d.noise.Add(step, geom.Vec2{X: gps.GetX(), Z: gps.GetZ()})
+	if d.noise.Samples() >= gpsSamples {
+		d.v26 = d.noise.SD() > d.threshold
 		d.decided = true
-		d.d2 = nil
 	}
 }
 
