@@ -815,6 +815,11 @@ const (
 // obstacle the map has seen, each once: the tile of the mean position of
 // each group of free obstacle nodes (nodes blocked by readings off the wall
 // lines, with no wall or hole beside them) of a small obstacle's size.
+// The start tile is never one: Erebus v26.1's answer writes 'x' over an
+// obstacle's tile, '5' included (docs/erebus-v26.md §6), and its scorer
+// aligns the maps on the first '5' and scores nothing without one (§7), so
+// no world it scores has an obstacle there; a blob seen there (readings
+// off a wall nearby) would cost the whole map.
 func (m *Map) ObstacleTiles() [][2]int {
 	var out [][2]int
 	for _, b := range m.obstacleBlobs() {
@@ -830,7 +835,7 @@ func (m *Map) ObstacleTiles() [][2]int {
 			continue
 		}
 		tr, tc, ok := m.TileOf(b.centre)
-		if !ok || slices.Contains(out, [2]int{tr, tc}) {
+		if !ok || tr == MaxTiles && tc == MaxTiles || slices.Contains(out, [2]int{tr, tc}) {
 			continue
 		}
 		out = append(out, [2]int{tr, tc})

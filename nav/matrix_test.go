@@ -212,6 +212,9 @@ func TestMatrixObstacles(t *testing.T) {
 		{"box two tiles below", []box{{-0.03, 0.24 - 0.03, 0.014}}, true, [][2]int{{2, 0}}, false},
 		{"two boxes", []box{{0.12 + 0.03, 0.03, 0.015}, {-0.12 - 0.03, -0.12 + 0.03, 0.015}}, true, [][2]int{{0, 1}, {-1, -1}}, false},
 		{"v25: no option", []box{{0.12 + 0.03, 0.03, 0.015}}, false, nil, true},
+		// No world Erebus scores has one there: 'x' would replace the '5'
+		// its scorer aligns on (docs/erebus-v26.md §6-7).
+		{"box on the start tile", []box{{0.03, 0.03, 0.015}}, true, nil, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -227,7 +230,11 @@ func TestMatrixObstacles(t *testing.T) {
 				obs = append(obs, world.Obstacle{Center: geom.Vec2{X: st.X + b.dx, Z: st.Z + b.dz}, Half: geom.Vec2{X: b.half, Z: b.half}})
 			}
 			seeObstacles(m, obs)
-			got := cellsOf(m.MatrixWith(nil, nav.MatrixOptions{Obstacles: c.opt}), "x")
+			mat := m.MatrixWith(nil, nav.MatrixOptions{Obstacles: c.opt})
+			if n := len(cellsOf(mat, "5")); n != 4 {
+				t.Errorf("%d cells '5', want the start tile's 4", n)
+			}
+			got := cellsOf(mat, "x")
 			want := map[[2]int]bool{}
 			for _, tl := range c.wantXAt {
 				// Relative to the start tile's '5' cell (row 1, col 1 of its block).
