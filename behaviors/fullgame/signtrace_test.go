@@ -59,7 +59,8 @@ type signTrace struct {
 // in issue 16; whether victim-detect published it as glimpsed
 // (signs.glimpsed) and how near the robot came in front of its face; and
 // where and when a behavior asked for a lack of progress, and when the
-// pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off.
+// pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off, and
+// how far off its yaw and position were over the game (RMS).
 // RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
 // world's path absolute (the test runs in behaviors/fullgame).
 //
@@ -129,6 +130,11 @@ func TestTraceSigns(t *testing.T) {
 	// RESCUEKIT_TRACE_WRONG=1: only the frames that read it wrong.
 	dumpSign, dumped, dumpDir := -1, 0, os.Getenv("RESCUEKIT_TRACE_DIR")
 	dumpWrong := os.Getenv("RESCUEKIT_TRACE_WRONG") != ""
+	// RESCUEKIT_TRACE_NEAR=D: only the frames taken within D m of it.
+	dumpNear := math.Inf(1)
+	if v := os.Getenv("RESCUEKIT_TRACE_NEAR"); v != "" {
+		fmt.Sscanf(v, "%g", &dumpNear)
+	}
 	if v := os.Getenv("RESCUEKIT_TRACE_DUMP"); v != "" {
 		fmt.Sscanf(v, "%d", &dumpSign)
 		if dumpDir == "" {
@@ -141,6 +147,11 @@ func TestTraceSigns(t *testing.T) {
 	var lastCand uint32
 	const yawErrTol = 0.1
 	yawFrom, yawMax := -1.0, 0.0
+	// The pose's errors from poseFrom on (after the start's scan and the
+	// straight run that gives the yaw): sums of squares, steps, and steps
+	// with the yaw more than 0.05 rad off.
+	const poseFrom = 20.0
+	var yawSq, posSq, poseN, yawOff float64
 	// RESCUEKIT_TRACE_YAWLOG=FILE writes one line per explore step: the
 	// time, the true and the tracker's yaw and their difference, the true
 	// position and the GPS, the wheel encoders, the gyro's yaw rate and the
@@ -178,6 +189,13 @@ func TestTraceSigns(t *testing.T) {
 					return
 				}
 				e := math.Abs(nav.WrapAngle(est.Yaw - s.Pose().Yaw))
+				if now >= poseFrom {
+					d := est.Dist(s.Pose().Pos)
+					yawSq, posSq, poseN = yawSq+e*e, posSq+d*d, poseN+1
+					if e > 0.05 {
+						yawOff++
+					}
+				}
 				if yl != nil {
 					wp, gy, g := obs.GetWheelPositions(), obs.GetGyro(), obs.GetGps()
 					fmt.Fprintf(yl, "%.3f true %.4f est %.4f err %.3f pos %.4f %.4f gps %.4f %.4f wl %.4f wr %.4f gy %.4f st %s\n", now, s.Pose().Yaw, est.Yaw, nav.WrapAngle(est.Yaw-s.Pose().Yaw), s.Pose().Pos.X, s.Pose().Pos.Z, g.GetX(), g.GetZ(), wp.GetLeft(), wp.GetRight(), gy.GetY(), obs.GetState())
@@ -244,7 +262,7 @@ func TestTraceSigns(t *testing.T) {
 							continue
 						}
 						st := &tr[i]
-						if dumpSign == i && dumped < 40 && (!dumpWrong || d.Letter != 0 && d.Letter != w.Signs[i].Letter) {
+						if dumpSign == i && dumped < 40 && (!dumpWrong || d.Letter != 0 && d.Letter != w.Signs[i].Letter) && p.Pos.Dist(w.Signs[i].Pos) <= dumpNear {
 							dumped++
 							dumpFrame(t, dumpDir, now, f.GetName(), f.GetBgra(), int(f.GetWidth()), int(f.GetHeight()), d, p.Pos.Dist(w.Signs[i].Pos))
 						}
@@ -353,6 +371,10 @@ func TestTraceSigns(t *testing.T) {
 	fmt.Printf("%s: score %.1f of %.1f, signs %d+%d of %d, misidentified %d, LoP %d asked %d automatic, map %.3f, %.0f s (%s)\n",
 		w.Name, r.Score, res.MaxScore, r.SignsCorrectType, r.SignsWrongType, res.Signs, r.Misidentifications,
 		r.LoPRequested, r.LoPAutomatic, r.MapScore, r.GameTime, r.EndReason)
+	if poseN > 0 {
+		fmt.Printf("explore's pose from %.0f s: yaw %.4f rad off (RMS; %.1f%% of the steps more than 0.05 rad), position %.4f m off (RMS)\n",
+			poseFrom, math.Sqrt(yawSq/poseN), 100*yawOff/poseN, math.Sqrt(posSq/poseN))
+	}
 	for _, l := range lops {
 		fmt.Println(l)
 	}

@@ -41,7 +41,8 @@ type jobTrace struct {
 
 // TestTraceJobs is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
 // Erebus world (.wbt, an absolute path), it plays the game `runner eval`
-// plays on it (noise on, seed 1, the built-in behaviors) and prints, for
+// plays on it (noise on, seed 1 or RESCUEKIT_TRACE_SEED, the built-in
+// behaviors) and prints, for
 // every report job, where its time went: per phase, moving or standing,
 // the metres driven, the plans made and how it ended; then the totals.
 // RESCUEKIT_TRACE_LOG=1 prints report's log lines of each job too.
@@ -54,6 +55,11 @@ func TestTraceJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// RESCUEKIT_TRACE_SEED=N plays seed N (default 1).
+	seed := int64(1)
+	if v := os.Getenv("RESCUEKIT_TRACE_SEED"); v != "" {
+		fmt.Sscanf(v, "%d", &seed)
+	}
 	core, logs := observer.New(zap.DebugLevel)
 	var jobs []*jobTrace
 	var cur *jobTrace
@@ -63,7 +69,7 @@ func TestTraceJobs(t *testing.T) {
 	var lastPos [2]float64
 	var inReport float64
 	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": explore.New, "victimdetect": victimdetect.New, "exit": exit.New,
 			"report": func() sdk.Behavior { return report.NewLogged(zap.New(core)) },
