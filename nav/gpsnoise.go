@@ -12,8 +12,8 @@ import (
 // readings of σ per axis (Webots' GPS accuracy, docs/erebus-v26.md §9), so
 // the median of its absolute value is 0.6745·σ·√6. A difference of
 // noiseJump or more is a bump or a relocation, not noise. Erebus v26.1's
-// default robot reads with σ = 2.5 mm, v25.0.1's with none. The zero value
-// is ready to use.
+// default robot reads with σ = erebus.V26Rules.GPSAccuracy, v25.0.1's with
+// none. The zero value is ready to use.
 type GPSNoise struct {
 	prev     [2]geom.Vec2
 	prevStep [2]uint64

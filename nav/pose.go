@@ -328,7 +328,7 @@ func (t *Tracker) fixYaw(h float64, free bool, run float64) {
 	}
 	switch d := WrapAngle(h - t.pose.Yaw); {
 	case math.Abs(d) < 0.25:
-		g := 0.2
+		g := yawBlend
 		if !t.suspect {
 			g = t.yawGain(run)
 		}
@@ -377,24 +377,29 @@ func (t *Tracker) imu(obs *pluginpb.Observation) bool {
 	return true
 }
 
+// yawBlend is the share of a straight run's GPS heading fixYaw blends
+// into the yaw when the GPS's noise is small.
+const yawBlend = 0.2
+
 // yawGain is the share of a straight run's GPS heading fixYaw blends into
 // a yaw that is not suspect: 0.2 while the heading's noise (√2·σ over the
 // run) is no more than 1.5 mm of GPS noise gives over 3 cm, less in
-// proportion to its variance beyond that. With Erebus v26.1's 2.5 mm the
-// heading of a 3 cm run is 0.12 rad off in a typical run, and the yaw
-// blended at 0.2 was about 0.04 rad off (TestTrackerYawUnderGPSNoise).
+// proportion to its variance beyond that. With Erebus v26.1's noise
+// (erebus.V26Rules.GPSAccuracy) the heading of a 3 cm run is 0.12 rad off
+// in a typical run, and the yaw blended at 0.2 was 0.03-0.05 rad off (RMS)
+// in v26.1 games (docs/eval-real-worlds.md, session 16).
 // A suspect yaw (the wheels slipped) takes the usual 0.2: it may be far
 // off, and the noise is the smaller error then.
 func (t *Tracker) yawGain(run float64) float64 {
 	const ref = 0.0015 * math.Sqrt2 / 0.03
 	if n := t.noise.Samples(); n-t.sdAt >= noiseMin {
 		// Measured again every noiseMin differences: the median of the
-		// window costs a sort.
+		// window costs a selection over it.
 		t.sd, t.sdAt = t.noise.SD(), n
 	}
 	v := 2 * t.sd * t.sd / (run * run)
 	if v <= ref*ref {
-		return 0.2
+		return yawBlend
 	}
-	return 0.2 * ref * ref / v
+	return yawBlend * ref * ref / v
 }
