@@ -11,50 +11,58 @@ import (
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 )
 
-// drivePlan plays a robot through legs of driving straight (forward, at
-// 0.12 m/s) and turning on the spot (2 rad/s), its GPS read with noise of
-// sigma per axis (seeded) and its wheels and gyro exact, and returns the
-// error of the tracker's yaw (rad) at every step from the 40th on.
-func drivePlan(t *testing.T, sigma float64, legs int) (yawErr []float64) {
-	t.Helper()
+// drivePath returns the Observations of a robot driving legs of straight
+// runs (forward, 0.154 m at 0.12 m/s) and turns on the spot (1.6 rad at
+// 2 rad/s), one after the other, its GPS read with noise of sigma per axis
+// (seeded) and its wheels and gyro exact, and the body's yaw at each.
+func drivePath(sigma float64, legs int) (obs []*pluginpb.Observation, yaw []float64) {
 	r := nav.DefaultRobot()
-	tr := nav.NewTracker(r)
 	rng := rand.New(rand.NewPCG(7, 11))
 	const dt = 0.032
 	const v, w = 0.12, 2.0
 	p := geom.Vec2{X: 0.1, Z: 0.2}
-	var yaw, wl, wr float64
-	step := 0
-	obs := func(gyro float64) {
-		g := &pluginpb.Vec3{X: p.X + sigma*rng.NormFloat64(), Y: erebus.FloorY, Z: p.Z + sigma*rng.NormFloat64()}
+	var y, wl, wr float64
+	add := func(gyro float64) {
 		var gy [3]float64
 		gy[erebus.GyroYawIndex] = gyro
-		pose := tr.Update(&pluginpb.Observation{Step: uint64(step), SimTime: float64(step) * dt, Gps: g,
+		g := &pluginpb.Vec3{X: p.X + sigma*rng.NormFloat64(), Y: erebus.FloorY, Z: p.Z + sigma*rng.NormFloat64()}
+		obs = append(obs, &pluginpb.Observation{Step: uint64(len(obs)), SimTime: float64(len(obs)) * dt, Gps: g,
 			WheelPositions: &pluginpb.WheelPositions{Left: wl, Right: wr},
 			Gyro:           &pluginpb.Vec3{X: gy[0], Y: gy[1], Z: gy[2]}})
-		if step >= 40 {
-			yawErr = append(yawErr, nav.WrapAngle(pose.Yaw-yaw))
-		}
-		step++
+		yaw = append(yaw, y)
 	}
-	obs(0)
+	add(0)
 	for leg := range legs {
 		if leg%2 == 0 {
-			for range 40 { // 0.154 m
+			for range 40 {
 				d := v * dt
 				wl += d / r.WheelRadius
 				wr += d / r.WheelRadius
-				p = geom.Vec2{X: p.X - math.Sin(yaw)*d, Z: p.Z - math.Cos(yaw)*d}
-				obs(0)
+				p = geom.Vec2{X: p.X - math.Sin(y)*d, Z: p.Z - math.Cos(y)*d}
+				add(0)
 			}
 			continue
 		}
-		for range 25 { // 1.6 rad
+		for range 25 {
 			dw := w * dt * r.Axle / (2 * r.WheelRadius)
 			wl -= dw
 			wr += dw
-			yaw += w * dt
-			obs(w)
+			y += w * dt
+			add(w)
+		}
+	}
+	return obs, yaw
+}
+
+// drivePlan plays drivePath through a tracker and returns the error of its
+// yaw (rad) at every step from the 40th on.
+func drivePlan(sigma float64, legs int) (yawErr []float64) {
+	tr := nav.NewTracker(nav.DefaultRobot())
+	obs, yaw := drivePath(sigma, legs)
+	for k, o := range obs {
+		pose := tr.Update(o)
+		if k >= 40 {
+			yawErr = append(yawErr, nav.WrapAngle(pose.Yaw-yaw[k]))
 		}
 	}
 	return yawErr
@@ -75,7 +83,7 @@ func rms(xs []float64) float64 {
 // body's, as it does with 1 mm of noise.
 func TestTrackerYawUnderGPSNoise(t *testing.T) {
 	for _, sigma := range []float64{0.001, erebus.V26Rules.GPSAccuracy} {
-		ys := drivePlan(t, sigma, 200)
+		ys := drivePlan(sigma, 200)
 		if got := rms(ys); got > 0.015 {
 			t.Errorf("σ %.4f m: yaw RMS error %.4f rad, want at most 0.015", sigma, got)
 		} else {
@@ -132,34 +140,11 @@ func TestGPSNoise(t *testing.T) {
 }
 
 // BenchmarkTrackerUpdate is one Observation of a robot driving straight
-// and turning on the spot, its GPS read with Erebus v26.1's noise.
+// and turning on the spot (drivePath), its GPS read with Erebus v26.1's
+// noise.
 func BenchmarkTrackerUpdate(b *testing.B) {
 	r := nav.DefaultRobot()
-	rng := rand.New(rand.NewPCG(1, 2))
-	const dt = 0.032
-	sigma := erebus.V26Rules.GPSAccuracy
-	var obs []*pluginpb.Observation
-	p := geom.Vec2{}
-	var yaw, wl, wr float64
-	for k := range 1000 {
-		var g [3]float64
-		if k%100 < 60 {
-			d := 0.12 * dt
-			wl += d / r.WheelRadius
-			wr += d / r.WheelRadius
-			p = geom.Vec2{X: p.X - math.Sin(yaw)*d, Z: p.Z - math.Cos(yaw)*d}
-		} else {
-			dw := 2 * dt * r.Axle / (2 * r.WheelRadius)
-			wl -= dw
-			wr += dw
-			yaw += 2 * dt
-			g[erebus.GyroYawIndex] = 2
-		}
-		obs = append(obs, &pluginpb.Observation{Step: uint64(k), SimTime: float64(k) * dt,
-			Gps:            &pluginpb.Vec3{X: p.X + sigma*rng.NormFloat64(), Y: erebus.FloorY, Z: p.Z + sigma*rng.NormFloat64()},
-			WheelPositions: &pluginpb.WheelPositions{Left: wl, Right: wr},
-			Gyro:           &pluginpb.Vec3{X: g[0], Y: g[1], Z: g[2]}})
-	}
+	obs, _ := drivePath(erebus.V26Rules.GPSAccuracy, 16)
 	tr := nav.NewTracker(r)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
