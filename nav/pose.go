@@ -119,9 +119,9 @@ var StartYaws = [4]float64{0, -1.57, 3.14, 1.57}
 // Tracker estimates the robot's pose from its own sensors: the GPS for the
 // position, the inertial unit when there is one, else the wheel encoders
 // (the gyro when the wheels slip) for the yaw, corrected by the GPS track
-// while driving straight. The start yaw is unknown until the robot first
-// drove straight for a few centimetres (YawKnown); it is then snapped to the
-// nearest of StartYaws. A relocation (the supervisor's 'L', or a jump of the
+// against the wheels' track over runs the wheels drove (runSteer). The
+// start yaw is unknown until the robot first drove a few centimetres
+// (YawKnown); it is then snapped to the nearest of StartYaws. A relocation (the supervisor's 'L', or a jump of the
 // GPS) sets the yaw to 0, as Erebus does.
 type Tracker struct {
 	r         Robot
@@ -136,9 +136,16 @@ type Tracker struct {
 	haveWheels bool
 	lastGPS    geom.Vec2
 
+	// A run: the track since runFrom, the GPS reading the yaw was last
+	// corrected from (runYaw the yaw then). runOdo is the wheels'
+	// displacement since then, drawn with the yaw, runWheel the distance
+	// (m) they drove; runFwd: the run goes forward.
 	runOn    bool
+	runFwd   bool
 	runFrom  geom.Vec2
-	runWheel float64 // the wheels' distance (m) since runFrom
+	runYaw   float64
+	runOdo   geom.Vec2
+	runWheel float64
 
 	// noise measures the GPS's noise; sd is its σ when sdAt differences
 	// had been taken (yawGain).
@@ -149,8 +156,8 @@ type Tracker struct {
 	// suspect: the wheels slipped since the GPS track last agreed with
 	// the yaw (a collision): neither the wheels nor the gyro, which reads
 	// the last basic step of a control step only, followed the body's
-	// turn for sure, and the next free straight run may correct the yaw
-	// by more than fixYaw's usual 0.25 rad.
+	// turn for sure, and the next free run may correct the yaw by more
+	// than fixYaw's usual 0.25 rad.
 	suspect bool
 }
 
@@ -256,6 +263,7 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 		gap = dt > 1.5*t.step
 	}
 	// Yaw.
+	yaw0, slip := t.pose.Yaw, false
 	if !t.imu(obs) {
 		dyaw, ok := 0.0, false
 		if haveW {
@@ -270,34 +278,47 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 				dyaw, ok = rate*dt, true
 			case !gap && math.Abs(rate*dt-dyaw) > wheelSlip:
 				dyaw = rate * dt
-				t.suspect = true
+				t.suspect, slip = true, true
 			}
 		}
 		if ok {
 			t.pose.Yaw = WrapAngle(t.pose.Yaw + dyaw)
 		}
 	}
-	// GPS track while driving straight.
+	// The GPS track against the wheels' track, over runs the wheels drove
+	// (forward or back, steering at most runSteer a step, turning at most
+	// runTurn in all).
 	if haveGPS {
-		straight := haveW && math.Abs(dr-dl) < 0.02 && math.Abs(dl+dr) > 0.05
-		switch {
-		case !straight:
+		drive := haveW && !gap && !slip && math.Abs(dr-dl) < runSteer && math.Abs(dl+dr) > 0.05
+		if !drive || dl+dr > 0 != t.runFwd || math.Abs(WrapAngle(t.pose.Yaw-t.runYaw)) > runTurn {
 			t.runOn = false
-		case !t.runOn:
-			t.runOn, t.runFrom, t.runWheel = true, t.lastGPS, 0
-			fallthrough
-		default:
-			t.runWheel += math.Abs(t.r.WheelRadius * (dl + dr) / 2)
-			if d := g.Dist(t.runFrom); d >= 0.03 {
-				h := YawTowards(t.runFrom, g)
-				if dl+dr < 0 {
-					h = WrapAngle(h + math.Pi)
-				}
-				// Free: the body went as far as its wheels, not slid
-				// along a wall at more than acos(0.9) = 0.45 rad.
-				t.fixYaw(h, d >= 0.9*t.runWheel, d)
-				t.runFrom, t.runWheel = g, 0
+		}
+		if drive && !t.runOn {
+			t.runOn, t.runFrom, t.runYaw, t.runFwd = true, t.lastGPS, yaw0, dl+dr > 0
+			t.runWheel, t.runOdo = 0, geom.Vec2{}
+		}
+		if t.runOn {
+			// The wheels' displacement over the step, along the yaw
+			// halfway through it (the chord of the arc they drove).
+			ds := t.r.WheelRadius * (dl + dr) / 2
+			t.runOdo = t.runOdo.Add(Pose{Yaw: yaw0 + WrapAngle(t.pose.Yaw-yaw0)/2}.Forward(ds))
+			t.runWheel += math.Abs(ds)
+		}
+		if d := g.Dist(t.runFrom); t.runOn && d >= 0.03 {
+			// The yaw's error is the angle from the wheels' track (drawn
+			// with the yaw) to the GPS's, once the GPS's is 3 cm long:
+			// the heading the GPS track gives the body, with the
+			// steering the wheels and gyro counted on the way (a straight
+			// run's heading when they counted none). Free: the body went
+			// as far as its wheels, not slid along a wall at more than
+			// acos(0.9) = 0.45 rad. A body that went less than half as far
+			// or twice as far as its wheels' track, held or moved by
+			// something else, tells nothing.
+			if o := t.runOdo.Len(); d >= o/2 && d <= 2*o {
+				e := WrapAngle(YawTowards(t.runFrom, g) - YawTowards(geom.Vec2{}, t.runOdo))
+				t.fixYaw(WrapAngle(t.pose.Yaw+e), d >= 0.9*t.runWheel, d)
 			}
+			t.runFrom, t.runYaw, t.runWheel, t.runOdo = g, t.pose.Yaw, 0, geom.Vec2{}
 		}
 		t.noise.Add(obs.GetStep(), g)
 		t.pose.Vec2 = g
@@ -309,7 +330,23 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 	return t.pose
 }
 
-// fixYaw blends the GPS heading h of the last straight run into the yaw:
+// Runs the GPS track is compared with the wheels' on. A path follower
+// steering at noisy positions turns its wheels by different amounts in
+// most of its steps (mapping_example_3 of shared/more-worlds as Erebus
+// v26.1: by 0.02-0.14 rad a step; 23% of its forward steps within 0.02,
+// against 44% with the eval's 1 mm of noise), so runs counted only while
+// the wheels turned alike (within 0.02 rad) seldom reached 3 cm, and a
+// yaw 0.1 rad off stayed so for 75 s of driving. Steering is counted in
+// the wheels' track. Turns on the spot and arcs are not runs: taken as
+// runs, they left yaws 0.029 and 0.042 rad off (RMS) in games where they
+// had been 0.005 (room4_small and prueba__5_-_caso_3 of shared/more-worlds
+// as v26.1, seed 1; 0.011 and 0.014 with these limits).
+const (
+	runSteer = 0.15 // rad, the most the wheels' turns differ in a step of a run
+	runTurn  = 0.15 // rad, the most the yaw turns over a run
+)
+
+// fixYaw blends the GPS heading h of the last run into the yaw:
 // a fifth of the difference when it is below 0.25 rad; half of any
 // difference when the yaw is suspect and the run was free (the body went
 // as far as its wheels). world4 of Erebus v26.1 (seed 1, t=373 s) and
@@ -317,13 +354,16 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 // 0.48 and 0.58 rad wrong, and stayed so to the end of the game.
 func (t *Tracker) fixYaw(h float64, free bool, run float64) {
 	if !t.yawKnown {
-		best, bd := h, 0.35
+		// The yaw was counted from 0 at the start: h less it is the
+		// start yaw.
+		st := WrapAngle(h - t.pose.Yaw)
+		best, bd := st, 0.35
 		for _, y := range StartYaws {
-			if d := math.Abs(WrapAngle(h - y)); d < bd {
+			if d := math.Abs(WrapAngle(st - y)); d < bd {
 				best, bd = y, d
 			}
 		}
-		t.pose.Yaw, t.yawKnown = best, true
+		t.pose.Yaw, t.yawKnown = WrapAngle(t.pose.Yaw+best), true
 		return
 	}
 	switch d := WrapAngle(h - t.pose.Yaw); {
@@ -377,11 +417,11 @@ func (t *Tracker) imu(obs *pluginpb.Observation) bool {
 	return true
 }
 
-// yawBlend is the share of a straight run's GPS heading fixYaw blends
+// yawBlend is the share of a run's GPS heading fixYaw blends
 // into the yaw when the GPS's noise is small.
 const yawBlend = 0.2
 
-// yawGain is the share of a straight run's GPS heading fixYaw blends into
+// yawGain is the share of a run's GPS heading fixYaw blends into
 // a yaw that is not suspect: 0.2 while the heading's noise (√2·σ over the
 // run) is no more than 1.5 mm of GPS noise gives over 3 cm, less in
 // proportion to its variance beyond that. With Erebus v26.1's noise
