@@ -121,8 +121,9 @@ var StartYaws = [4]float64{0, -1.57, 3.14, 1.57}
 // (the gyro when the wheels slip) for the yaw, corrected by the GPS track
 // against the wheels' track over runs the wheels drove (runSteer). The
 // start yaw is unknown until the robot first drove a few centimetres
-// (YawKnown); it is then snapped to the nearest of StartYaws. A relocation (the supervisor's 'L', or a jump of the
-// GPS) sets the yaw to 0, as Erebus does.
+// (YawKnown); it is then snapped to the nearest of StartYaws. A relocation
+// (the supervisor's 'L', or a jump of the GPS) sets the yaw to 0, as
+// Erebus does.
 type Tracker struct {
 	r         Robot
 	pose      Pose
@@ -337,10 +338,9 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 // against 44% with the eval's 1 mm of noise), so runs counted only while
 // the wheels turned alike (within 0.02 rad) seldom reached 3 cm, and a
 // yaw 0.1 rad off stayed so for 75 s of driving. Steering is counted in
-// the wheels' track. Turns on the spot and arcs are not runs: taken as
-// runs, they left yaws 0.029 and 0.042 rad off (RMS) in games where they
-// had been 0.005 (room4_small and prueba__5_-_caso_3 of shared/more-worlds
-// as v26.1, seed 1; 0.011 and 0.014 with these limits).
+// the wheels' track, up to runSteer a step (the follower's seen above).
+// Turns on the spot and arcs beyond runTurn are left out: an error in the
+// wheels' count of a turn would go into the heading compared.
 const (
 	runSteer = 0.15 // rad, the most the wheels' turns differ in a step of a run
 	runTurn  = 0.15 // rad, the most the yaw turns over a run
