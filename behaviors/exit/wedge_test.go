@@ -29,6 +29,9 @@ const corridorWorld = `
 name corridor
 `
 
+// How long wedger presses into the corner and turns there (s).
+const pressS, turnS = 6.0, 4.0
+
 // wedger is the explore stand-in of TestYawWedgedInCorner: it drives
 // straight until its tracker knows the start yaw, then into the far
 // tile's north-east corner, pressed there for pressS, then turns on the
@@ -36,7 +39,6 @@ name corridor
 // the wheels turn under it; *turning is set meanwhile), and fires
 // "explored".
 func wedger(corner geom.Vec2, turnWheel float64, turning *bool) func() sdk.Behavior {
-	const pressS, turnS = 6.0, 4.0
 	return func() sdk.Behavior {
 		tr := nav.NewTracker(nav.DefaultRobot())
 		d := nav.DefaultDriver()
@@ -91,10 +93,11 @@ func TestYawWedgedInCorner(t *testing.T) {
 	var sm *sim.Sim
 	var trueYaw, exitYaw, exitAt, turned float64
 	seen, lastYaw, turning := false, math.NaN(), false
+	const turnWheel = -1.5 // turning right: the corner holds it
 	o := game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
-			"explore":      wedger(corner, -1.5, &turning), // turning right: the corner holds it
+			"explore":      wedger(corner, turnWheel, &turning),
 			"victimdetect": sdktest.StandIn("victimdetect", nil, ""),
 			"report":       sdktest.StandIn("report", []string{"report"}, "reported"),
 			"exit":         func() sdk.Behavior { return x },
@@ -127,9 +130,9 @@ func TestYawWedgedInCorner(t *testing.T) {
 	if r.EndReason != referee.EndExit || !w.StartBox().Contains(p.Vec2) || r.GameTime-exitAt > 20 {
 		t.Errorf("game ended by %v %.0f s after exit took over, the robot at %v: want 'E' sent on the start tile within 20 s", r.EndReason, r.GameTime-exitAt, p.Vec2)
 	}
-	// The wheels turned the robot's yaw by 2·1.5·r/axle rad/s for 4 s by
-	// their count, 4.6 rad.
-	if claimed := 2 * 1.5 * erebus.WheelRadius / erebus.Axle * 4; turned > claimed/4 {
+	// By the wheels' count the robot turned 2·|turnWheel|·r/axle rad/s for
+	// turnS, 4.6 rad.
+	if claimed := 2 * -turnWheel * erebus.WheelRadius / erebus.Axle * turnS; turned > claimed/4 {
 		t.Errorf("the body turned %.2f rad while the wheels turned it %.2f: the corner did not hold it", turned, claimed)
 	}
 }
