@@ -305,9 +305,9 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 			t.runOdo = t.runOdo.Add(Pose{Yaw: yaw0 + WrapAngle(t.pose.Yaw-yaw0)/2}.Forward(ds))
 			t.runWheel += math.Abs(ds)
 		}
-		if d := g.Dist(t.runFrom); t.runOn && d >= 0.03 {
+		if d := g.Dist(t.runFrom); t.runOn && d >= runLength {
 			// The yaw's error is the angle from the wheels' track (drawn
-			// with the yaw) to the GPS's, once the GPS's is 3 cm long:
+			// with the yaw) to the GPS's, once the GPS's is runLength long:
 			// the heading the GPS track gives the body, with the
 			// steering the wheels and gyro counted on the way (a straight
 			// run's heading when they counted none). Free: the body went
@@ -342,12 +342,14 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 // Turns on the spot and arcs beyond runTurn are left out: an error in the
 // wheels' count of a turn would go into the heading compared.
 const (
-	runSteer = 0.15 // rad, the most the wheels' turns differ in a step of a run
-	runTurn  = 0.15 // rad, the most the yaw turns over a run
+	runSteer  = 0.15 // rad, the most the wheels' turns differ in a step of a run
+	runTurn   = 0.15 // rad, the most the yaw turns over a run
+	runLength = 0.03 // m of GPS track after which a run corrects the yaw
 )
 
-// fixYaw blends the GPS heading h of the last run into the yaw:
-// a fifth of the difference when it is below 0.25 rad; half of any
+// fixYaw blends the GPS heading h of the last run, run metres long, into
+// the yaw: a share of the difference when it is below 0.25 rad (yawGain,
+// at most a fifth; a fifth when the yaw is suspect); half of any
 // difference when the yaw is suspect and the run was free (the body went
 // as far as its wheels). world4 of Erebus v26.1 (seed 1, t=373 s) and
 // R2D2__7_ of shared/more-worlds (seed 2, t=335 s): wedged, the yaw went
@@ -423,7 +425,7 @@ const yawBlend = 0.2
 
 // yawGain is the share of a run's GPS heading fixYaw blends into
 // a yaw that is not suspect: 0.2 while the heading's noise (√2·σ over the
-// run) is no more than 1.5 mm of GPS noise gives over 3 cm, less in
+// run) is no more than 1.5 mm of GPS noise gives over runLength, less in
 // proportion to its variance beyond that. With Erebus v26.1's noise
 // (erebus.V26Rules.GPSAccuracy) the heading of a 3 cm run is 0.12 rad off
 // in a typical run, and the yaw blended at 0.2 was 0.03-0.05 rad off (RMS)
@@ -431,7 +433,7 @@ const yawBlend = 0.2
 // A suspect yaw (the wheels slipped) takes the usual 0.2: it may be far
 // off, and the noise is the smaller error then.
 func (t *Tracker) yawGain(run float64) float64 {
-	const ref = 0.0015 * math.Sqrt2 / 0.03
+	const ref = 0.0015 * math.Sqrt2 / runLength
 	if n := t.noise.Samples(); n-t.sdAt >= noiseMin {
 		// Measured again every noiseMin differences: the median of the
 		// window costs a selection over it.
