@@ -4,7 +4,7 @@
 // # Blackboard keys
 //
 //	key              writer        content
-//	signs.seen       victimdetect  every sign victim-detect knows (status Seen or Raised)
+//	signs.seen       victimdetect  every sign victim-detect knows (status Seen or Raised; Unreachable: given up by report, with its views since)
 //	signs.candidate  victimdetect  the sign handed to report (one record, status Raised), or absent
 //	signs.reported   report        every sign report handled (status Reported, Confirmed or Unreachable)
 //	signs.glimpsed   victimdetect  sign-like pictures seen several times and never classified (EncodeGlimpses); explore looks at their faces closely

@@ -77,9 +77,12 @@
 // while approaching) is handed back later, while explore drives, when the
 // robot passes within a short way of a place to report from on its map
 // (retryUnreachable, at most maxRetries times per sign), and its new job
-// tries that one standpoint for a few seconds; any other Unreachable sign
-// is never raised again. A candidate that is missing or unreadable also ends
-// the job at once with "reported".
+// tries that one standpoint for a few seconds. A sign given up because
+// victim-detect did not see it again is handed back the same way once
+// victim-detect's track of it (signs.seen) holds more views than then and
+// at least verify_views. Any other Unreachable sign is never raised again.
+// A candidate that is missing or unreadable also ends the job at once with
+// "reported".
 //
 // While it drives, the orange front LED (led9) is on, the others off.
 package report
@@ -192,13 +195,19 @@ type Report struct {
 }
 
 // gaveUp is a sign report gave up because it found no way to a place to
-// report from, kept to hand it back when the robot's map may offer one.
+// report from, kept to hand it back when the robot's map may offer one, or
+// because victim-detect did not see it again, kept to hand it back when
+// victim-detect's views of it are enough.
 type gaveUp struct {
 	at     float64     // sim time it was given up
 	mapSum uint64      // checksum of the robot's map then
 	hadWay bool        // the map then had a path to a place to report from
 	failed []geom.Vec2 // places it got stuck going to, over all jobs
 	tries  int         // times handed back
+	// unseen: its last job ended "not seen again near it", with views
+	// agreeing on its letter then.
+	unseen bool
+	views  uint16
 }
 
 // Handing an Unreachable sign back (retryUnreachable).
@@ -255,6 +264,7 @@ type job struct {
 	facingTry  int         // other facings tried (facingTurns), 0 while the sign's own
 	tried      []geom.Vec2 // places it got stuck going to with the facings tried before
 	wayless    bool        // given up for want of a way to a place to report from
+	unseen     bool        // given up because victim-detect did not see it again
 	longWay    bool        // given up because the way to target was long: never driven, no failed place
 	handedBack bool        // the sign was handed back (retryUnreachable): one standpoint, a short timeout
 	faceFrom   float64     // sim time the turn to face the sign began, 0 before
@@ -532,17 +542,20 @@ func checksum(b []byte) uint64 {
 	return h.Sum64()
 }
 
-// retryUnreachable hands back one sign it gave up for want of a way there
-// (status Seen again in signs.reported, so that victim-detect raises it
-// anew) when the robot's map now offers one: the map has changed since,
-// at least retryAfterS have passed, the robot is within retryNear of the
-// sign, and a path of at most handBackPath on the map reaches a place to
-// report from — where the map had no such path when it gave up, any;
-// else one that is none of the places it got stuck at. Each sign is
-// handed back maxRetries times at most, so none is raised and dropped for
-// ever. It looks while another behavior drives and no sign is a candidate.
-// Raised anew, the sign is a new job (with one standpoint and
-// handedBackTimeoutS), also when its last job was report's last.
+// retryUnreachable hands back one sign it gave up (status Seen again in
+// signs.reported, so that victim-detect raises it anew): one given up for
+// want of a way there when the robot's map now offers one (the map has
+// changed since), one given up because victim-detect did not see it again
+// once victim-detect has seen it enough (its track in signs.seen holds more
+// views than then, and verify_views at least). For both, at least
+// retryAfterS have passed, the robot is within retryNear of the sign, and
+// a path of at most handBackPath on the map reaches a place to report from:
+// for a sign given up for want of a way, where the map had no such path
+// when it gave up, any; else one that is none of the places it got stuck
+// at. Each sign is handed back maxRetries times at most, so none is raised
+// and dropped for ever. It looks while another behavior drives and no sign
+// is a candidate. Raised anew, the sign is a new job (with one standpoint
+// and handedBackTimeoutS), also when its last job was report's last.
 func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.Action) {
 	now := obs.GetSimTime()
 	if len(r.gaveUp) == 0 || now-r.lastRetryCheck < retryEveryS {
@@ -558,23 +571,41 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		return
 	}
 	sum := uint64(0)
+	var seen signs.List
 	for i, s := range rep {
 		g := r.gaveUp[s.ID]
 		if s.Status != signs.Unreachable || g == nil || g.tries >= maxRetries || now-g.at < retryAfterS ||
 			pose.Dist(s.Pos) > retryNear {
 			continue
 		}
-		if sum == 0 {
-			sum = checksum(bb[nav.KeyMap])
-		}
-		if sum == g.mapSum {
-			continue
-		}
-		// A way now where the map had none, or a place to report from
-		// that is none of those it got stuck at.
 		var avoid []geom.Vec2
-		if g.hadWay {
-			avoid = g.failed
+		if g.unseen {
+			// Seen since, by as many views as a report needs without
+			// being seen near it (test_victims_3 of shared/more-worlds
+			// converted to v26.1, seed 1: its F, raised from two views
+			// and faced from 0.052 m, where the cameras are too close to
+			// see a whole sign; read right in 10 views later).
+			if seen == nil {
+				if seen, _ = signs.Get(bb, signs.KeySeen); seen == nil {
+					seen = signs.List{}
+				}
+			}
+			k := seen.ByID(s.ID)
+			if k < 0 || seen[k].Views <= g.views || float64(seen[k].Views) < r.verifyViews {
+				continue
+			}
+		} else {
+			if sum == 0 {
+				sum = checksum(bb[nav.KeyMap])
+			}
+			if sum == g.mapSum {
+				continue
+			}
+			// A way now where the map had none, or a place to report
+			// from that is none of those it got stuck at.
+			if g.hadWay {
+				avoid = g.failed
+			}
 		}
 		if _, path, onMap := r.plan(bb, pose, s, s.Normal, avoid); !onMap || path.Length() > handBackPath {
 			continue
@@ -1198,6 +1229,7 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			return 0, 0
 		}
 		if !j.verified && r.viewAge(obs, j.sign) > r.verifyS && float64(j.sign.Views) < r.verifyViews {
+			j.unseen = true
 			r.finish(act, bb, signs.Unreachable, "not seen again near it")
 			return 0, 0
 		}
@@ -1277,7 +1309,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 		rep = append(rep, s)
 	}
 	r.reportedByMe = rep
-	if status == signs.Unreachable && j.wayless {
+	if status == signs.Unreachable && (j.wayless || j.unseen) {
 		if r.gaveUp == nil {
 			r.gaveUp = map[uint32]*gaveUp{}
 		}
@@ -1286,7 +1318,11 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 			g = &gaveUp{}
 			r.gaveUp[s.ID] = g
 		}
-		g.at, g.mapSum = r.now, checksum(bb[nav.KeyMap])
+		g.at, g.unseen, g.views = r.now, j.unseen, s.Views
+	}
+	if status == signs.Unreachable && j.wayless {
+		g := r.gaveUp[s.ID]
+		g.mapSum = checksum(bb[nav.KeyMap])
 		_, _, g.hadWay = r.plan(bb, r.lastPose, s, s.Normal, nil)
 		g.failed = append(append(g.failed, j.tried...), j.failed...)
 		if !j.longWay {

@@ -238,3 +238,59 @@ func TestHandedBackJobIsShort(t *testing.T) {
 		})
 	}
 }
+
+// TestHandsBackUnseenOnceSeen: a sign given up because victim-detect did
+// not see it again near it (raised from 2 views, fewer than verify_views)
+// is handed back once victim-detect's track of it (signs.seen, status
+// Unreachable) holds verify_views views agreeing on its letter, and its
+// new job reports it; with no more views it stays given up.
+// test_victims_3 of shared/more-worlds as v26.1 (seed 1): its F, raised
+// from 2 views and faced from 0.052 m, where the cameras are too close to
+// see a whole sign, was given up at 16 s, read right in 10 views later and
+// never reported.
+func TestHandsBackUnseenOnceSeen(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		views uint16 // victim-detect's views of it since
+		back  bool
+	}{
+		{"seen again", 4, true},
+		{"no more views", 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
+			w.seen, w.step = false, 1000
+			w.bb[nav.KeyMap] = plainMap(t)
+			w.run(3000)
+			rep, _ := signs.Get(w.bb, signs.KeyReported)
+			if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable {
+				t.Fatalf("sent %d, signs.reported %v: want the sign given up", len(w.sent), rep)
+			}
+			r := w.b.(*Report)
+			delete(w.bb, signs.KeyCandidate) // victim-detect clears it
+			tracked := rep[0]
+			tracked.Views = tc.views
+			w.bb[signs.KeySeen] = signs.List{tracked}.Encode()
+			n := (retryAfterS + 5) * 32
+			idle(t, r, w.bb, w.pose, w.step+1, n)
+			w.step += uint64(n)
+			rep, _ = signs.Get(w.bb, signs.KeyReported)
+			if got := len(rep) == 1 && rep[0].Status == signs.Seen; got != tc.back {
+				t.Fatalf("signs.reported %v: handed back %v, want %v", rep, got, tc.back)
+			}
+			if !tc.back {
+				return
+			}
+			// Victim-detect raises it again, with its views.
+			again := tracked
+			again.Status = signs.Raised
+			w.bb[signs.KeyCandidate] = signs.List{again}.Encode()
+			w.events = nil
+			w.run(600)
+			rep, _ = signs.Get(w.bb, signs.KeyReported)
+			if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status != signs.Confirmed {
+				t.Fatalf("sent %d, signs.reported %v: want it reported and confirmed", len(w.sent), rep)
+			}
+		})
+	}
+}

@@ -12,6 +12,7 @@ import (
 // is raised again, with the views it had meanwhile, and stays the
 // candidate, refreshed by every view, while report works on it: only a
 // finished status (Reported, Confirmed, Unreachable) clears the candidate.
+// While it is given up, signs.seen lists it with its views.
 func TestRaisesHandedBackSign(t *testing.T) {
 	w := sharedWorld(t, "world1")
 	s := &scene{r: newRig(t, w), w: w, pose: facing(w, 0, 0.08)}
@@ -53,6 +54,13 @@ func TestRaisesHandedBackSign(t *testing.T) {
 	run(4, "explore")
 	if _, ok, _ := signs.Candidate(bb); ok || raised != 1 {
 		t.Fatalf("after Unreachable: candidate present %v, raised %d times; want cleared and not raised", ok, raised)
+	}
+	// Given up, it stays in signs.seen, status Unreachable, with the views
+	// since: report hands a sign it did not see again back once they are
+	// enough.
+	seen, _ := signs.Get(bb, signs.KeySeen)
+	if i := seen.ByID(cand.ID); i < 0 || seen[i].Status != signs.Unreachable || seen[i].Views < cand.Views+3 {
+		t.Errorf("signs.seen %v: want #%d unreachable with the views since it was given up (%d then)", seen, cand.ID, cand.Views)
 	}
 	// Report hands it back.
 	back := cand

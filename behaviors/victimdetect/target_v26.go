@@ -77,6 +77,18 @@ const (
 	targetCentreAbove = 0.03 - camHeight
 )
 
+// fitBounds' limits.
+const (
+	// boundRays is the number of points of a target's outer circle
+	// projected to find its bounds in the picture.
+	boundRays = 32
+	// maxFitScale bounds the scale, less 1, that fits the projected
+	// bounds onto the region's; the fit reads views the projection did not
+	// only up to 0.2 (at 0.3 it also read C as O and O as C in views of
+	// shared/more-worlds converted to v26.1, docs/eval-real-worlds.md).
+	maxFitScale = 0.2
+)
+
 // Target detection thresholds.
 const (
 	// minTargetPixels is the least height of a target classified: each
@@ -303,16 +315,27 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		// disc's vertical diameter is not hidden), at most a column off.
 		return d.readMiddle(det, tb, label, w, h, xc), true
 	}
+	var fitted func(rho, th float64) (int, int)
 	if planar {
 		tan := geom.Vec2{X: est.normal.Z, Z: -est.normal.X}
-		at = func(rho, th float64) (int, int) {
+		proj := func(rho, th float64) (float64, float64, bool) {
 			r := rho * targetSize / 2
 			col, depth := v.column(est.pos.Add(tan.Scale(r * math.Cos(th))))
 			if !(depth > 1e-3) || math.IsNaN(col) {
-				return -1, -1
+				return 0, 0, false
 			}
 			up := targetCentreAbove + r*math.Sin(th)
-			return int(math.Floor(col)), int(math.Floor(float64(h)/2 - v.f*up/depth))
+			return col, float64(h)/2 - v.f*up/depth, true
+		}
+		at = func(rho, th float64) (int, int) {
+			col, row, ok := proj(rho, th)
+			if !ok {
+				return -1, -1
+			}
+			return int(math.Floor(col)), int(math.Floor(row))
+		}
+		if est.snapped {
+			fitted = fitBounds(proj, tb)
 		}
 	} else if float64(bw) < minTargetAspect*float64(bh) {
 		return det, true
@@ -320,6 +343,31 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if bh < minTargetPixels {
 		return det, true
 	}
+	code, share, ok := ts.readRings(at, w, h, label)
+	if !ok && fitted != nil {
+		code, share, ok = ts.readRings(fitted, w, h, label)
+	}
+	if !ok {
+		return det, true
+	}
+	det.Code = code
+	det.Score, det.Margin = share, 2*share-1
+	if bh < strongTargetPixels {
+		det.Margin = min(det.Margin, 0.1)
+	}
+	if l, ok := erebus.TargetLetter(det.Code); ok {
+		det.Letter = l
+	} else {
+		det.NotSign = true
+	}
+	return det, true
+}
+
+// readRings reads a target's rings at the points at gives for polar
+// (rho, th) in its plane (rho 1 the outer circle): the code, outermost
+// ring first, and the least share of a ring's samples that showed its
+// colour; ok is false when a ring shows no clear colour.
+func (ts *targetScratch) readRings(at func(rho, th float64) (int, int), w, h int, label int32) (string, float64, bool) {
 	code := make([]byte, erebus.TargetRings)
 	minShare := 1.0
 	for i := range erebus.TargetRings {
@@ -341,26 +389,53 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		}
 		bestC := ringColour(&votes)
 		if total == 0 {
-			return det, true
+			return "", 0, false
 		}
 		share := float64(votes[bestC]) / float64(total)
 		if share < minRingShare {
-			return det, true
+			return "", 0, false
 		}
 		minShare = min(minShare, share)
 		code[i] = ringCodes[bestC-1]
 	}
-	det.Code = string(code)
-	det.Score, det.Margin = minShare, 2*minShare-1
-	if bh < strongTargetPixels {
-		det.Margin = min(det.Margin, 0.1)
+	return string(code), minShare, true
+}
+
+// fitBounds returns the points of a target's disc as proj places them
+// (proj gives the picture's column and row of polar (rho, th) in its
+// plane), moved and scaled so that the projected outer circle's bounds are
+// the region's; nil when they differ by maxFitScale or more in width or
+// height (a region cut by something in front, or another place). A place
+// snapped to a wall line is placed with the robot's pose, which is a few
+// mm and hundredths of a radian off (nav's tracker), and its projection
+// lands pixels off and reads the rings' neighbours; the plane still gives
+// the disc's shape. A target whose rings the projection did not read is
+// read again at these points.
+func fitBounds(proj func(rho, th float64) (float64, float64, bool), tb *targetBlob) func(rho, th float64) (int, int) {
+	left, right, top, bottom := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for k := range boundRays {
+		col, row, ok := proj(1, 2*math.Pi*float64(k)/boundRays)
+		if !ok {
+			return nil
+		}
+		left, right = min(left, col), max(right, col)
+		top, bottom = min(top, row), max(bottom, row)
 	}
-	if l, ok := erebus.TargetLetter(det.Code); ok {
-		det.Letter = l
-	} else {
-		det.NotSign = true
+	bw, bh := float64(tb.x1-tb.x0+1), float64(tb.y1-tb.y0+1)
+	if right-left <= 1 || bottom-top <= 1 || 2*bw < bh {
+		return nil
 	}
-	return det, true
+	sx, sy := bw/(right-left), bh/(bottom-top)
+	if math.Abs(sx-1) >= maxFitScale || math.Abs(sy-1) >= maxFitScale {
+		return nil
+	}
+	return func(rho, th float64) (int, int) {
+		col, row, ok := proj(rho, th)
+		if !ok {
+			return -1, -1
+		}
+		return int(math.Floor(float64(tb.x0) + (col-left)*sx)), int(math.Floor(float64(tb.y0) + (row-top)*sy))
+	}
 }
 
 // Clipped discs (a target whose sides are hidden behind a concave wall).
@@ -462,6 +537,15 @@ func (d *Detector) readMiddle(det Detection, tb *targetBlob, label int32, w, h, 
 	return det
 }
 
+// The pose's errors locateTarget allows for when it fits a target to a
+// wall line: the GPS's accuracy (the default robot's GPS, v26.1:
+// accuracy 0.0025 m, ../shared/erebus/v26/RULES.md) and the tracker's yaw
+// noise floor (about 0.02 rad, docs/eval-real-worlds.md, session 17).
+const (
+	poseSigma = 0.0025
+	yawSigma  = 0.02
+)
+
 // locateTarget estimates a target's position from its height in the image
 // (targetSize tall) and its centre column, fitted to the wall lines as
 // locate does for a sign (targets hang like victims, signOffset in front
@@ -497,7 +581,12 @@ func (lc *locator) locateTarget(tb *targetBlob, v view) (estimate, bool) {
 			if tc <= 0.01 {
 				continue
 			}
-			e1 := (tc - t) / math.Max(sdT, 0.002)
+			// The pose's error moves the face along the ray, the more the
+			// more obliquely the ray meets it (poseSigma, yawSigma).
+			cosI := math.Abs(dc)
+			tanI := math.Sqrt(1-cosI*cosI) / cosI
+			sd := math.Hypot(math.Max(sdT, 0.002), math.Hypot(poseSigma/cosI, tc*tanI*yawSigma))
+			e1 := (tc - t) / sd
 			if math.Abs(e1) > 3 {
 				continue
 			}

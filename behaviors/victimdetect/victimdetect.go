@@ -587,10 +587,12 @@ func (d *Detect) glimpsed() []byte {
 	return signs.EncodeGlimpses(l)
 }
 
-// seen appends the classified signs still in victim-detect's hands to l.
+// seen appends the classified signs still in victim-detect's hands to l,
+// and those report gave up (Unreachable) with the views merged since: report
+// hands a sign it gave up for want of views back once they are enough.
 func (d *Detect) seen(l signs.List) signs.List {
 	for _, t := range d.tr.tracks {
-		if t.sign.Letter != 0 && (t.sign.Status == signs.Seen || t.sign.Status == signs.Raised) {
+		if t.sign.Letter != 0 && (t.sign.Status == signs.Seen || t.sign.Status == signs.Raised || t.sign.Status == signs.Unreachable) {
 			l = append(l, t.sign)
 		}
 	}
