@@ -53,6 +53,31 @@ func idle(t *testing.T, r *Report, bb map[string][]byte, pose nav.Pose, from uin
 	return writes
 }
 
+// givenUp plays w until report ends its job, wants the sign given up
+// with no report sent, and clears the candidate as victim-detect does; it
+// returns the behavior and the sign's entry in signs.reported.
+func givenUp(t *testing.T, w *world) (*Report, signs.Sign) {
+	t.Helper()
+	w.run(3000)
+	rep, _ := signs.Get(w.bb, signs.KeyReported)
+	if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable {
+		t.Fatalf("sent %d, signs.reported %v: want the sign given up", len(w.sent), rep)
+	}
+	delete(w.bb, signs.KeyCandidate)
+	return w.b.(*Report), rep[0]
+}
+
+// wantHandedBack checks whether the one sign of signs.reported in bb was
+// handed back (Seen again), as want says, and returns whether it was.
+func wantHandedBack(t *testing.T, bb map[string][]byte, want bool) bool {
+	t.Helper()
+	rep, _ := signs.Get(bb, signs.KeyReported)
+	if got := len(rep) == 1 && rep[0].Status == signs.Seen; got != want {
+		t.Fatalf("signs.reported %v: handed back %v, want %v", rep, got, want)
+	}
+	return want
+}
+
 // TestHandsBackUnreachable: a sign report gave up because something it
 // did not know blocked every way to it (no map yet) is handed back, Seen
 // again in signs.reported, once the robot's map offers a way there while
@@ -77,19 +102,10 @@ func TestHandsBackUnreachable(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 			w.blocked = blockAll
-			w.run(3000)
-			rep, _ := signs.Get(w.bb, signs.KeyReported)
-			if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable {
-				t.Fatalf("sent %d, signs.reported %v: want the sign given up", len(w.sent), rep)
-			}
-			r := w.b.(*Report)
-			delete(w.bb, signs.KeyCandidate) // victim-detect clears it
+			r, _ := givenUp(t, w)
 			pose := tc.later(w)
 			idle(t, r, w.bb, pose, w.step+1, (retryAfterS+5)*32)
-			rep, _ = signs.Get(w.bb, signs.KeyReported)
-			if got := len(rep) == 1 && rep[0].Status == signs.Seen; got != tc.back {
-				t.Fatalf("signs.reported %v: handed back %v, want %v", rep, got, tc.back)
-			}
+			wantHandedBack(t, w.bb, tc.back)
 		})
 	}
 	t.Run("bounded", func(t *testing.T) {
@@ -261,24 +277,13 @@ func TestHandsBackUnseenOnceSeen(t *testing.T) {
 			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}, Yaw: 0})
 			w.seen, w.step = false, 1000
 			w.bb[nav.KeyMap] = plainMap(t)
-			w.run(3000)
-			rep, _ := signs.Get(w.bb, signs.KeyReported)
-			if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable {
-				t.Fatalf("sent %d, signs.reported %v: want the sign given up", len(w.sent), rep)
-			}
-			r := w.b.(*Report)
-			delete(w.bb, signs.KeyCandidate) // victim-detect clears it
-			tracked := rep[0]
+			r, tracked := givenUp(t, w)
 			tracked.Views = tc.views
 			w.bb[signs.KeySeen] = signs.List{tracked}.Encode()
 			n := (retryAfterS + 5) * 32
 			idle(t, r, w.bb, w.pose, w.step+1, n)
 			w.step += uint64(n)
-			rep, _ = signs.Get(w.bb, signs.KeyReported)
-			if got := len(rep) == 1 && rep[0].Status == signs.Seen; got != tc.back {
-				t.Fatalf("signs.reported %v: handed back %v, want %v", rep, got, tc.back)
-			}
-			if !tc.back {
+			if !wantHandedBack(t, w.bb, tc.back) {
 				return
 			}
 			// Victim-detect raises it again, with its views.
@@ -287,7 +292,7 @@ func TestHandsBackUnseenOnceSeen(t *testing.T) {
 			w.bb[signs.KeyCandidate] = signs.List{again}.Encode()
 			w.events = nil
 			w.run(600)
-			rep, _ = signs.Get(w.bb, signs.KeyReported)
+			rep, _ := signs.Get(w.bb, signs.KeyReported)
 			if len(w.sent) != 1 || len(rep) != 1 || rep[0].Status != signs.Confirmed {
 				t.Fatalf("sent %d, signs.reported %v: want it reported and confirmed", len(w.sent), rep)
 			}

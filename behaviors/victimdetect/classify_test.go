@@ -60,11 +60,7 @@ func sweep(t *testing.T, w *world.World, dists []float64, st *sweepStats) {
 		n := sg.Normal
 		for _, d := range dists {
 			for _, adeg := range []float64{-60, -40, -20, 0, 20, 40, 60} {
-				a := adeg * math.Pi / 180
-				// Direction from the sign to the camera: the normal turned by a.
-				dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-				c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
-				look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
+				c, look := viewpoint(sg.Pos, n, d, adeg)
 				for _, m := range DefaultMounts {
 					for _, off := range []float64{-0.25, 0, 0.25} {
 						pose := cameraPose(m, c, look+off)

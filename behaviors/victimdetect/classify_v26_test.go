@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
-	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 	"github.com/rescuekit/rescuekit/sim/worldgen"
@@ -135,11 +134,7 @@ func TestFakesNeverClassified(t *testing.T) {
 			for _, f := range fakes {
 				for _, d := range []float64{0.04, 0.06, 0.08, 0.1, 0.13, 0.17} {
 					for _, adeg := range []float64{-50, -30, -15, 0, 15, 30, 50} {
-						a := adeg * math.Pi / 180
-						n := f.Normal
-						dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-						c := geom.Vec2{X: f.Pos.X + d*dir.X, Z: f.Pos.Z + d*dir.Z}
-						look := math.Atan2(-(f.Pos.X - c.X), -(f.Pos.Z - c.Z))
+						c, look := viewpoint(f.Pos, f.Normal, d, adeg)
 						for _, m := range DefaultMounts {
 							pose := cameraPose(m, c, look)
 							if clearance(w, pose.Pos) < 0.042 || !visible(w, c, f.Pos) {

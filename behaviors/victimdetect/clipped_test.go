@@ -1,10 +1,7 @@
 package victimdetect
 
 import (
-	"math"
 	"testing"
-
-	"github.com/rescuekit/rescuekit/geom"
 )
 
 // TestTargetOnConcaveCurveRead: v26.1 world4's F hangs on the concave face
@@ -37,11 +34,7 @@ func TestTargetOnConcaveCurveRead(t *testing.T) {
 	read, views := 0, 0
 	for _, d := range []float64{0.07, 0.09, 0.11, 0.14} {
 		for _, adeg := range []float64{-20, 0, 20} {
-			a := adeg * math.Pi / 180
-			n := sg.Normal
-			dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-			c := sg.Pos.Add(dir.Scale(d))
-			look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
+			c, look := viewpoint(sg.Pos, sg.Normal, d, adeg)
 			pose := cameraPose(m, c, look)
 			views++
 			dets = det.Frame(dets[:0], r.shoot(t, pose, m.Name), 64, 40, m, toNav(pose))

@@ -56,11 +56,8 @@ func readErebusSigns(t *testing.T, w *world.World, tex *sim.ErebusTextures, foun
 		}
 		for _, d := range []float64{0.05, 0.07, 0.09} {
 			for _, adeg := range []float64{-20, 0, 20} {
-				a := adeg * math.Pi / 180
-				n := sg.Normal
-				dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-				c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
-				p := cameraPose(m, c, math.Atan2(-(sg.Pos.X-c.X), -(sg.Pos.Z-c.Z)))
+				c, look := viewpoint(sg.Pos, sg.Normal, d, adeg)
+				p := cameraPose(m, c, look)
 				if clearance(w, p.Pos) < 0.042 || clearance(w, c) < 0.006 {
 					continue
 				}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/sim/world"
 )
@@ -41,13 +40,10 @@ func TestFacingOffTheWallLines(t *testing.T) {
 				n := sg.Normal
 				for _, d := range []float64{0.04, 0.05, 0.06, 0.08, 0.1, 0.13} {
 					for _, adeg := range []float64{-60, -40, -20, 0, 20, 40, 60} {
-						a := adeg * math.Pi / 180
-						dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-						c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
+						c, look := viewpoint(sg.Pos, n, d, adeg)
 						if clearance(w, c) < 0.006 || !visible(w, c, sg.Pos) {
 							continue
 						}
-						look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
 						m := DefaultMounts[1]
 						pose := cameraPose(m, c, look)
 						dets = det.Frame(dets[:0], r.shoot(t, pose, m.Name), 64, 40, m, toNav(pose))

@@ -1,7 +1,6 @@
 package victimdetect
 
 import (
-	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -67,10 +66,7 @@ func TestTargetsReadWithPoseError(t *testing.T) {
 			n := sg.Normal
 			for _, d := range []float64{0.08, 0.1, 0.13} {
 				for _, adeg := range []float64{-60, -40, -20, 0, 20, 40, 60} {
-					a := adeg * math.Pi / 180
-					dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
-					c := geom.Vec2{X: sg.Pos.X + d*dir.X, Z: sg.Pos.Z + d*dir.Z}
-					look := math.Atan2(-(sg.Pos.X - c.X), -(sg.Pos.Z - c.Z))
+					c, look := viewpoint(sg.Pos, n, d, adeg)
 					for _, m := range DefaultMounts {
 						pose := cameraPose(m, c, look)
 						if clearance(w, pose.Pos) < 0.042 || !visible(w, c, sg.Pos) {

@@ -102,6 +102,16 @@ func genWorld(t testing.TB, seed int64) *world.World {
 	return w
 }
 
+// viewpoint returns where a camera d m from a sign at p facing n stands
+// when it looks from adeg degrees off the normal (the normal turned by
+// adeg), and the yaw that looks straight at the sign from there.
+func viewpoint(p, n geom.Vec2, d, adeg float64) (geom.Vec2, float64) {
+	a := adeg * math.Pi / 180
+	dir := geom.Vec2{X: n.X*math.Cos(a) - n.Z*math.Sin(a), Z: n.X*math.Sin(a) + n.Z*math.Cos(a)}
+	c := p.Add(dir.Scale(d))
+	return c, math.Atan2(c.X-p.X, c.Z-p.Z)
+}
+
 func toNav(p world.Pose) nav.Pose {
 	return nav.Pose{Vec2: p.Pos, Yaw: p.Yaw}
 }
