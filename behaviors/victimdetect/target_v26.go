@@ -87,6 +87,10 @@ const (
 	// only up to 0.2 (at 0.3 it also read C as O and O as C in views of
 	// shared/more-worlds converted to v26.1, docs/eval-real-worlds.md).
 	maxFitScale = 0.2
+	// minFitAspect is the least width/height of a region fitted: a view
+	// within about 60° of the target's normal; farther off, its rings are
+	// about a pixel wide across.
+	minFitAspect = 0.5
 )
 
 // Target detection thresholds.
@@ -405,7 +409,8 @@ func (ts *targetScratch) readRings(at func(rho, th float64) (int, int), w, h int
 // (proj gives the picture's column and row of polar (rho, th) in its
 // plane), moved and scaled so that the projected outer circle's bounds are
 // the region's; nil when they differ by maxFitScale or more in width or
-// height (a region cut by something in front, or another place). A place
+// height (a region cut by something in front, or another place), or when
+// the region is narrower than minFitAspect of its height. A place
 // snapped to a wall line is placed with the robot's pose, which is a few
 // mm and hundredths of a radian off (nav's tracker), and its projection
 // lands pixels off and reads the rings' neighbours; the plane still gives
@@ -422,7 +427,7 @@ func fitBounds(proj func(rho, th float64) (float64, float64, bool), tb *targetBl
 		top, bottom = min(top, row), max(bottom, row)
 	}
 	bw, bh := float64(tb.x1-tb.x0+1), float64(tb.y1-tb.y0+1)
-	if right-left <= 1 || bottom-top <= 1 || 2*bw < bh {
+	if right-left <= 1 || bottom-top <= 1 || bw < minFitAspect*bh {
 		return nil
 	}
 	sx, sy := bw/(right-left), bh/(bottom-top)
@@ -538,11 +543,12 @@ func (d *Detector) readMiddle(det Detection, tb *targetBlob, label int32, w, h, 
 }
 
 // The pose's errors locateTarget allows for when it fits a target to a
-// wall line: the GPS's accuracy (the default robot's GPS, v26.1:
-// accuracy 0.0025 m, ../shared/erebus/v26/RULES.md) and the tracker's yaw
-// noise floor (about 0.02 rad, docs/eval-real-worlds.md, session 17).
-const (
-	poseSigma = 0.0025
+// wall line: the default robot's GPS accuracy under v26.1
+// (erebus.V26Rules.GPSAccuracy; v25's is 0, so this is the larger) and the
+// tracker's yaw noise floor (about 0.02 rad, docs/eval-real-worlds.md,
+// session 17).
+var (
+	poseSigma = erebus.V26Rules.GPSAccuracy
 	yawSigma  = 0.02
 )
 
