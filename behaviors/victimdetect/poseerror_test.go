@@ -19,7 +19,8 @@ import (
 // from 0.08-0.13 m and up to 60° off the target's normal, is shot from the
 // true pose and read with it and with poses off by the table's errors: with
 // the pose off, at least 90% of the views read with the true one must be
-// read (75-81% before fitBounds), and none as another letter.
+// read (75-81% before fitBounds and the pose's error in locateTarget), and
+// none as another letter.
 func TestTargetsReadWithPoseError(t *testing.T) {
 	errs := []struct {
 		name   string
