@@ -704,6 +704,24 @@ func (m *Map) SetWall(row, col int) {
 	m.grow(min(row/4, gridTiles-1), min(col/4, gridTiles-1))
 }
 
+// ForgetWall drops the readings of matrix cell (row, col) of the full grid,
+// hits and rays alike, so that only readings from now on make it a wall
+// again; a wall set with SetWall stays. It reports whether the cell was a
+// wall and no longer is.
+func (m *Map) ForgetWall(row, col int) bool {
+	if row < 0 || col < 0 || row >= gridCells || col >= gridCells {
+		return false
+	}
+	i := row*gridCells + col
+	was := m.wall(i)
+	m.hits[i], m.frees[i] = 0, 0
+	if was && !m.wall(i) {
+		m.version++
+		return true
+	}
+	return false
+}
+
 // Bounds returns the tile rows and columns that hold any evidence.
 func (m *Map) Bounds() (r0, c0, r1, c1 int) { return m.t0r, m.t0c, m.t1r, m.t1c }
 

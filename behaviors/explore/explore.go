@@ -33,8 +33,10 @@ package explore
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"math"
+	"slices"
 
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
@@ -98,7 +100,8 @@ type Explore struct {
 	goalPt       geom.Vec2
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
-	retried      map[int]bool // given-up tiles handed back once (retryGivenUp)
+	retried      map[int]bool    // given-up tiles handed back once (retryGivenUp)
+	reopened     map[[2]int]bool // frontier sides whose walls were dropped, by middle cell (reopenFrontier)
 	planVer      uint64
 	planStep     uint64
 	needPlan     bool
@@ -200,7 +203,7 @@ func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
 	e.m, e.provisional = nil, false
 	e.goal = -1
-	e.failures, e.retried = map[int]int{}, map[int]bool{}
+	e.failures, e.retried, e.reopened = map[int]int{}, map[int]bool{}, map[[2]int]bool{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
 	e.needPlan = true
 	e.explored = false
@@ -525,10 +528,18 @@ const (
 	maxHemLoPs  = 1
 )
 
-// openFrontier reports whether a tile whose floor is unknown lies next to
-// one whose floor is known with no wall between them (on either quarter of
-// their shared side): somewhere is left to explore.
-func (e *Explore) openFrontier() bool {
+// frontierSide is a side between a tile whose floor is known and one whose
+// floor is unknown, inside the arena as far as the map knows: its two
+// quarter cells and the cell between them (rows and columns of the full
+// grid).
+type frontierSide struct {
+	tr, tc    int    // the known tile
+	a, mid, b [2]int // the side's cells
+}
+
+// frontierSides calls yield for every frontierSide of the map until it
+// returns false.
+func (e *Explore) frontierSides(yield func(frontierSide) bool) {
 	r0, c0, r1, c1 := e.m.Bounds()
 	for tr := r0; tr <= r1; tr++ {
 		for tc := c0; tc <= c1; tc++ {
@@ -538,22 +549,93 @@ func (e *Explore) openFrontier() bool {
 			r, c := 4*tr, 4*tc
 			sides := [4]struct {
 				dr, dc int
-				a, b   [2]int // the side's two quarter cells
+				s      frontierSide
 			}{
-				{-1, 0, [2]int{r, c + 1}, [2]int{r, c + 3}}, {1, 0, [2]int{r + 4, c + 1}, [2]int{r + 4, c + 3}},
-				{0, -1, [2]int{r + 1, c}, [2]int{r + 3, c}}, {0, 1, [2]int{r + 1, c + 4}, [2]int{r + 3, c + 4}},
+				{-1, 0, frontierSide{a: [2]int{r, c + 1}, mid: [2]int{r, c + 2}, b: [2]int{r, c + 3}}},
+				{1, 0, frontierSide{a: [2]int{r + 4, c + 1}, mid: [2]int{r + 4, c + 2}, b: [2]int{r + 4, c + 3}}},
+				{0, -1, frontierSide{a: [2]int{r + 1, c}, mid: [2]int{r + 2, c}, b: [2]int{r + 3, c}}},
+				{0, 1, frontierSide{a: [2]int{r + 1, c + 4}, mid: [2]int{r + 2, c + 4}, b: [2]int{r + 3, c + 4}}},
 			}
 			for _, sd := range sides {
 				if e.m.Floor(tr+sd.dr, tc+sd.dc) != nav.FloorUnknown || e.m.TileOutsideArena(tr+sd.dr, tc+sd.dc) {
 					continue
 				}
-				if !e.m.Wall(sd.a[0], sd.a[1]) || !e.m.Wall(sd.b[0], sd.b[1]) {
-					return true
+				sd.s.tr, sd.s.tc = tr, tc
+				if !yield(sd.s) {
+					return
 				}
 			}
 		}
 	}
+}
+
+// openFrontier reports whether a tile whose floor is unknown lies next to
+// one whose floor is known with no wall between them (on either quarter of
+// their shared side): somewhere is left to explore.
+func (e *Explore) openFrontier() bool {
+	open := false
+	e.frontierSides(func(s frontierSide) bool {
+		open = !e.m.Wall(s.a[0], s.a[1]) || !e.m.Wall(s.b[0], s.b[1])
+		return !open
+	})
+	return open
+}
+
+// reopenFrontier drops the wall readings of one frontier side, not
+// reopened before, that is walled on one quarter and open on the other,
+// the one whose known tile the search f reached cheapest, and reports
+// whether it dropped any. A quarter open leaves the body no way through
+// (7.4 cm wide, a quarter 6 cm), so such a side closes the unknown tile
+// off for every plan. Erebus builds a tile's walls on whole sides
+// (worldTile.proto's top/right/bottom/leftWall); a quarter alone is a
+// half tile's wall or a curve's end, or an obstacle past the side read
+// closer than it is (erebus.ObstacleInfraRed) landing on the line
+// (Day_2-2-FIXED3 of shared/more-worlds as v26.1 at seed 6: an obstacle
+// 3 cm past a side, read from a tile away at 12 s, closed the only way
+// south; explored at 219 s, 12 of 22 signs unfound). Dropped, the side is
+// planned through: the robot drives up to it, and its readings from close
+// by mark the quarter again if it is a wall. Each side is reopened once,
+// nearest first, only when no unknown floor is left to plan to.
+func (e *Explore) reopenFrontier(f *nav.Field) bool {
+	type side struct {
+		frontierSide
+		cost float64
+	}
+	var sides []side
+	e.frontierSides(func(s frontierSide) bool {
+		wa, wb := e.m.Wall(s.a[0], s.a[1]), e.m.Wall(s.b[0], s.b[1])
+		if wa != wb && !e.reopened[s.mid] {
+			if c := e.tileCost(f, s.tr, s.tc); !math.IsInf(c, 1) {
+				sides = append(sides, side{s, c})
+			}
+		}
+		return true
+	})
+	slices.SortStableFunc(sides, func(a, b side) int { return cmp.Compare(a.cost, b.cost) })
+	for _, s := range sides {
+		e.reopened[s.mid] = true
+		dropped := false
+		for _, c := range [3][2]int{s.a, s.mid, s.b} {
+			if e.m.ForgetWall(c[0], c[1]) {
+				dropped = true
+			}
+		}
+		if dropped {
+			return true
+		}
+	}
 	return false
+}
+
+// tileCost returns the least cost of the search f to a node of tile
+// (tr, tc), +Inf when it reached none.
+func (e *Explore) tileCost(f *nav.Field, tr, tc int) float64 {
+	e.nodeBuf = e.m.AppendTileNodes(e.nodeBuf[:0], tr, tc)
+	best := math.Inf(1)
+	for _, p := range e.nodeBuf {
+		best = min(best, f.Cost(p))
+	}
+	return best
 }
 
 // refireSteps is how many steps explored may go without taking effect
@@ -758,7 +840,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 			e.needPlan = true
 			return false
 		}
-		if e.retryGivenUp() {
+		if e.reopenFrontier(f) || e.retryGivenUp() {
 			e.needPlan = true
 			return false
 		}
