@@ -21,7 +21,11 @@
 // "explored", again while it still drives (a dropped step must not lose
 // it). Hemmed in by its own map while unseen tiles remain across an open
 // side, it backs off, drives out, and at last asks for a lack of progress
-// rather than calling the arena explored. While the start yaw is unknown
+// rather than calling the arena explored. A side to an unseen tile that is
+// walled on one quarter only (the other too narrow for the body) is
+// planned through once, its wall readings dropped, before the floors are
+// called explored: a reading of an obstacle past it can land on the line.
+// While the start yaw is unknown
 // (a robot that cannot drive the straight run) it maps with the yaw
 // relative to the start, which is the true one up to a quarter turn. A
 // relocation right after driving is a fall (off the tiles, into a hole):
