@@ -80,7 +80,7 @@ func (m *Map) wallAt(n int) bool {
 	r, c := 2*nr, 2*nc
 	for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		rr, cc := r+d[0], c+d[1]
-		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.wall(rr*gridCells+cc) {
+		if rr >= 0 && cc >= 0 && rr < gridCells && cc < gridCells && m.planWall(rr*gridCells+cc) {
 			return true
 		}
 	}

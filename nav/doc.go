@@ -45,6 +45,7 @@
 //	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner, Stuck} // IgnoreObstacles: fallback
 //	m.CloseCorners(p)                                    // stuck at p: no diagonal past wall ends there
 //	m.Stuck(p)                                           // stuck at p: plans weigh the nodes there (Costs.Stuck)
+//	m.PassWall(row, col) bool                            // plans pass that wall cell until a reading hits it again
 //
 // Driving (wheel rad/s; left, right):
 //

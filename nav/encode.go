@@ -196,6 +196,7 @@ func checkMap(b []byte) (mapHeader, error) {
 // (DecodeMap, Load, SetFloor and SetWall never write outside it).
 func (m *Map) clearForLoad() {
 	m.trailed = 0
+	m.passed = nil
 	if m.sensed {
 		clear(m.hits)
 		clear(m.frees)

@@ -147,6 +147,7 @@ type Map struct {
 	votes       [][nFloor]uint16 // per tile
 	floor       []Floor          // per tile, resolved
 	fixedWall   []bool           // per cell, from a decoded map
+	passed      []bool           // per cell, walls plans pass until hit again (PassWall); nil: none
 	fixedObst   []bool           // per node, from a decoded map
 	fixedSqz    []bool           // per node, from a decoded map: squeezable
 	// closedCorner: strikes against the diagonals past wall ends of
@@ -465,13 +466,17 @@ func (m *Map) addFree(r, c int) {
 }
 
 // count adds one to counts[i] (hits or frees of wall cell i, saturating)
-// and bumps the map's version when that changes whether i is a wall.
+// and bumps the map's version when that changes whether i is a wall, for
+// the matrix or for plans.
 func (m *Map) count(counts []uint16, i int) {
-	was := m.wall(i)
+	was, wasPlan := m.wall(i), m.planWall(i)
 	if counts[i] < math.MaxUint16 {
 		counts[i]++
 	}
-	if was != m.wall(i) {
+	if m.passed != nil && &counts[0] == &m.hits[0] {
+		m.passed[i] = false // read again: a wall for plans too (PassWall)
+	}
+	if was != m.wall(i) || wasPlan != m.planWall(i) {
 		m.version++
 	}
 }
@@ -704,22 +709,31 @@ func (m *Map) SetWall(row, col int) {
 	m.grow(min(row/4, gridTiles-1), min(col/4, gridTiles-1))
 }
 
-// ForgetWall drops the readings of matrix cell (row, col) of the full grid,
-// hits and rays alike, so that only readings from now on make it a wall
-// again; a wall set with SetWall stays. It reports whether the cell was a
-// wall and no longer is.
-func (m *Map) ForgetWall(row, col int) bool {
+// PassWall lets plans pass matrix cell (row, col) of the full grid, a wall
+// made of readings, until a reading hits it again; Wall, the matrix and
+// the published map still show it. It reports whether the cell was such a
+// wall and plans passed it not already (a wall set with SetWall is never
+// passed).
+func (m *Map) PassWall(row, col int) bool {
 	if row < 0 || col < 0 || row >= gridCells || col >= gridCells {
 		return false
 	}
 	i := row*gridCells + col
-	was := m.wall(i)
-	m.hits[i], m.frees[i] = 0, 0
-	if was && !m.wall(i) {
-		m.version++
-		return true
+	if !m.wall(i) || (m.fixedWall != nil && m.fixedWall[i]) || (m.passed != nil && m.passed[i]) {
+		return false
 	}
-	return false
+	if m.passed == nil {
+		m.passed = make([]bool, gridCells*gridCells)
+	}
+	m.passed[i] = true
+	m.version++
+	return true
+}
+
+// planWall reports whether plans take cell i for a wall: a wall not let
+// pass (PassWall).
+func (m *Map) planWall(i int) bool {
+	return m.wall(i) && (m.passed == nil || !m.passed[i])
 }
 
 // Bounds returns the tile rows and columns that hold any evidence.

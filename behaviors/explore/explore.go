@@ -23,8 +23,9 @@
 // side, it backs off, drives out, and at last asks for a lack of progress
 // rather than calling the arena explored. A side to an unseen tile that is
 // walled on one quarter only (the other too narrow for the body) is
-// planned through once, its wall readings dropped, before the floors are
-// called explored: a reading of an obstacle past it can land on the line.
+// planned through once (the map keeps the wall until read again) before
+// the floors are called explored: a reading of an obstacle past it can
+// land on the line.
 // While the start yaw is unknown
 // (a robot that cannot drive the straight run) it maps with the yaw
 // relative to the start, which is the true one up to a quarter turn. A
@@ -105,7 +106,7 @@ type Explore struct {
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
 	retried      map[int]bool    // given-up tiles handed back once (retryGivenUp)
-	reopened     map[[2]int]bool // frontier sides whose walls were dropped, by middle cell (reopenFrontier)
+	reopened     map[[2]int]bool // frontier sides planned through once, by middle cell (reopenFrontier)
 	planVer      uint64
 	planStep     uint64
 	needPlan     bool
@@ -585,10 +586,10 @@ func (e *Explore) openFrontier() bool {
 	return open
 }
 
-// reopenFrontier drops the wall readings of one frontier side, not
+// reopenFrontier lets plans pass the walls of one frontier side, not
 // reopened before, that is walled on one quarter and open on the other,
 // the one whose known tile the search f reached cheapest, and reports
-// whether it dropped any. A quarter open leaves the body no way through
+// whether it let any pass. A quarter open leaves the body no way through
 // (7.4 cm wide, a quarter 6 cm), so such a side closes the unknown tile
 // off for every plan. Erebus builds a tile's walls on whole sides
 // (worldTile.proto's top/right/bottom/leftWall); a quarter alone is a
@@ -596,10 +597,11 @@ func (e *Explore) openFrontier() bool {
 // closer than it is (erebus.ObstacleInfraRed) landing on the line
 // (Day_2-2-FIXED3 of shared/more-worlds as v26.1 at seed 6: an obstacle
 // 3 cm past a side, read from a tile away at 12 s, closed the only way
-// south; explored at 219 s, 12 of 22 signs unfound). Dropped, the side is
-// planned through: the robot drives up to it, and its readings from close
-// by mark the quarter again if it is a wall. Each side is reopened once,
-// nearest first, only when no unknown floor is left to plan to.
+// south; explored at 219 s, 12 of 22 signs unfound). Let pass
+// (nav.Map.PassWall), the side is planned through: the robot drives up to
+// it, and a reading that hits the quarter again closes it for plans. The
+// map sent keeps the wall all along. Each side is reopened once, nearest
+// first, only when no unknown floor is left to plan to.
 func (e *Explore) reopenFrontier(f *nav.Field) bool {
 	type side struct {
 		frontierSide
@@ -618,13 +620,13 @@ func (e *Explore) reopenFrontier(f *nav.Field) bool {
 	slices.SortStableFunc(sides, func(a, b side) int { return cmp.Compare(a.cost, b.cost) })
 	for _, s := range sides {
 		e.reopened[s.mid] = true
-		dropped := false
+		passed := false
 		for _, c := range [3][2]int{s.a, s.mid, s.b} {
-			if e.m.ForgetWall(c[0], c[1]) {
-				dropped = true
+			if e.m.PassWall(c[0], c[1]) {
+				passed = true
 			}
 		}
-		if dropped {
+		if passed {
 			return true
 		}
 	}
