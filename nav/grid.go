@@ -466,17 +466,13 @@ func (m *Map) addFree(r, c int) {
 }
 
 // count adds one to counts[i] (hits or frees of wall cell i, saturating)
-// and bumps the map's version when that changes whether i is a wall, for
-// the matrix or for plans.
+// and bumps the map's version when that changes whether i is a wall.
 func (m *Map) count(counts []uint16, i int) {
-	was, wasPlan := m.wall(i), m.planWall(i)
+	was := m.wall(i)
 	if counts[i] < math.MaxUint16 {
 		counts[i]++
 	}
-	if m.passed != nil && &counts[0] == &m.hits[0] {
-		m.passed[i] = false // read again: a wall for plans too (PassWall)
-	}
-	if was != m.wall(i) || wasPlan != m.planWall(i) {
+	if was != m.wall(i) {
 		m.version++
 	}
 }
@@ -504,7 +500,13 @@ func (m *Map) hit(q geom.Vec2) {
 	if r < 0 || c < 0 || r >= gridCells || c >= gridCells {
 		return
 	}
-	m.count(m.hits, r*gridCells+c)
+	i := r*gridCells + c
+	if m.passed != nil && m.passed[i] {
+		// Read again: a wall for plans too (PassWall).
+		m.passed[i] = false
+		m.version++
+	}
+	m.count(m.hits, i)
 }
 
 // obstacleAt records a reading off the wall lines: the nodes a robot

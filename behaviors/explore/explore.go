@@ -23,11 +23,10 @@
 // side, it backs off, drives out, and at last asks for a lack of progress
 // rather than calling the arena explored. A side to an unseen tile that is
 // walled on one quarter only (the other too narrow for the body) is
-// planned through once (the map keeps the wall until read again) before
-// the floors are called explored: a reading of an obstacle past it can
-// land on the line.
-// While the start yaw is unknown
-// (a robot that cannot drive the straight run) it maps with the yaw
+// planned through once before the floors are called explored (a reading
+// of an obstacle past it can land on the line; the map keeps the wall).
+// While the start yaw is unknown (a robot that cannot drive the straight
+// run) it maps with the yaw
 // relative to the start, which is the true one up to a quarter turn. A
 // relocation right after driving is a fall (off the tiles, into a hole):
 // the tile it fell on is a hole on the map from then on.
