@@ -589,11 +589,11 @@ func (e *Explore) openFrontier() bool {
 // reopened before, that is walled on one quarter and open on the other,
 // the one whose known tile the search f reached cheapest, and reports
 // whether it let any pass. A quarter open leaves the body no way through
-// (7.4 cm wide, a quarter 6 cm), so such a side closes the unknown tile
-// off for every plan. Erebus builds a tile's walls on whole sides
-// (worldTile.proto's top/right/bottom/leftWall); a quarter alone is a
-// half tile's wall or a curve's end, or an obstacle past the side read
-// closer than it is (erebus.ObstacleInfraRed) landing on the line
+// (2·erebus.BodyRadius is wider than erebus.QuarterTile), so such a side
+// closes the unknown tile off for every plan. Erebus builds a tile's walls
+// on whole sides (worldTile.proto's top/right/bottom/leftWall); a quarter
+// alone is a half tile's wall or a curve's end, or an obstacle past the
+// side read closer than it is (erebus.ObstacleInfraRed) landing on the line
 // (Day_2-2-FIXED3 of shared/more-worlds as v26.1 at seed 6: an obstacle
 // 3 cm past a side, read from a tile away at 12 s, closed the only way
 // south; explored at 219 s, 12 of 22 signs unfound). Let pass
