@@ -13,7 +13,10 @@
 // whose floor it has not seen by a shortest path (around walls and holes,
 // swamps weighed ×5) to the middle of one of the tile's edges, so that the
 // colour sensor, ahead of the robot's centre, looks into the tile first,
-// backs off whenever that sensor sees a hole, notices when it is stuck and
+// backs off whenever that sensor sees a hole. A checkpoint tile whose floor
+// it has seen but whose square its centre has not stood in is a goal too,
+// its centre the place (a checkpoint's first visit scores; checkpoint.go).
+// It notices when it is stuck and
 // asks for a lack of progress itself, recovers after a relocation,
 // publishes the map on the blackboard (nav.KeyMap) for exit and report.
 // When no unseen tile is reachable it drives in front of every wall face no
@@ -106,6 +109,7 @@ type Explore struct {
 	failures     map[int]int
 	retried      map[int]bool    // given-up tiles handed back once (retryGivenUp)
 	reopened     map[[2]int]bool // frontier sides planned through once, by middle cell (reopenFrontier)
+	visited      map[int]bool    // checkpoint tiles the robot's centre stood in (checkpoint.go)
 	planVer      uint64
 	planStep     uint64
 	needPlan     bool
@@ -207,7 +211,7 @@ func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
 	e.m, e.provisional = nil, false
 	e.goal = -1
-	e.failures, e.retried, e.reopened = map[int]int{}, map[int]bool{}, map[[2]int]bool{}
+	e.failures, e.retried, e.reopened, e.visited = map[int]int{}, map[int]bool{}, map[[2]int]bool{}, map[int]bool{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
 	e.needPlan = true
 	e.explored = false
@@ -264,6 +268,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		fallthrough
 	case e.tr.YawKnown():
 		e.m.Integrate(obs, pose)
+		e.visitCheckpoint(pose)
 		e.faces.see(e.m, pose)
 		e.readGlimpses(obs.GetBlackboard()[signs.KeyGlimpsed])
 	case !e.tr.Relocated():
@@ -452,7 +457,8 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		e.progressPos, e.progressT = pose.Vec2, now
 		return 0, 0
 	}
-	// At the goal node: the tile is seen once the sensor looked at it.
+	// At the goal node: the tile is seen once the sensor looked at it (a
+	// checkpoint's goal, its centre, is visited: visitCheckpoint).
 	tr, tc := e.goal/1000, e.goal%1000
 	if e.m.Floor(tr, tc) != nav.FloorUnknown {
 		e.needPlan = true
@@ -791,7 +797,8 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 	var bestPt geom.Vec2
 	for tr := max(0, r0-1); tr <= r1+1; tr++ {
 		for tc := max(0, c0-1); tc <= c1+1; tc++ {
-			if e.m.Floor(tr, tc) != nav.FloorUnknown {
+			cp := e.checkpointGoal(tr, tc)
+			if e.m.Floor(tr, tc) != nav.FloorUnknown && !cp {
 				continue
 			}
 			id := tr*1000 + tc
@@ -800,7 +807,13 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 				// its outer wall leads nowhere; nav/arena.go).
 				continue
 			}
-			for _, p := range e.approaches(f, tr, tc) {
+			var at []geom.Vec2
+			if cp {
+				at = append(e.apprBuf[:0], e.m.TileCenter(tr, tc)) // its centre
+			} else {
+				at = e.approaches(f, tr, tc)
+			}
+			for _, p := range at {
 				c := f.Cost(p)
 				if id == e.goal {
 					c -= 0.02 // hysteresis: keep the current goal
