@@ -55,14 +55,7 @@ func TestCheckpointIsAGoal(t *testing.T) {
 		e.m.SetFloor(r, tc, nav.FloorPlain)
 	}
 	e.m.SetFloor(r, c+2, nav.FloorCheckpoint)
-	for j := 0; j <= 12; j++ {
-		e.m.SetWall(4*r, 4*c+j)
-		e.m.SetWall(4*r+4, 4*c+j)
-	}
-	for j := 0; j <= 4; j++ {
-		e.m.SetWall(4*r+j, 4*c)
-		e.m.SetWall(4*r+j, 4*c+12)
-	}
+	wallRow(e.m, r, c, 3)
 	pose := nav.Pose{Vec2: e.m.Start()}
 	cp := r*1000 + c + 2
 	e.plan(pose, 0)

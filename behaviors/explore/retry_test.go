@@ -20,14 +20,7 @@ func TestGivenUpTileTriedAgain(t *testing.T) {
 	e.m.SetFloor(r, c, nav.FloorPlain)
 	// Walls round the start tile and the unknown tile to its right, none
 	// between them.
-	for j := 0; j <= 8; j++ {
-		e.m.SetWall(4*r, 4*c+j)
-		e.m.SetWall(4*r+4, 4*c+j)
-	}
-	for j := 0; j <= 4; j++ {
-		e.m.SetWall(4*r+j, 4*c)
-		e.m.SetWall(4*r+j, 4*c+8)
-	}
+	wallRow(e.m, r, c, 2)
 	id := r*1000 + c + 1
 	e.failures[id] = e.goalFails
 	pose := nav.Pose{Vec2: e.m.Start()}
@@ -46,5 +39,18 @@ func TestGivenUpTileTriedAgain(t *testing.T) {
 	e.goal, e.failures[id] = -1, e.goalFails // given up once more
 	if planned() {
 		t.Errorf("the tile was handed back a second time")
+	}
+}
+
+// wallRow sets walls round the row of n tiles from tile (r, c) rightwards
+// on m, none between them.
+func wallRow(m *nav.Map, r, c, n int) {
+	for j := 0; j <= 4*n; j++ {
+		m.SetWall(4*r, 4*c+j)
+		m.SetWall(4*r+4, 4*c+j)
+	}
+	for j := 0; j <= 4; j++ {
+		m.SetWall(4*r+j, 4*c)
+		m.SetWall(4*r+j, 4*c+4*n)
 	}
 }
