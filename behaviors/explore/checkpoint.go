@@ -23,8 +23,8 @@ import (
 // estimate's error (v26.1's GPS σ is 2.5 mm per axis).
 const checkpointInside = 0.01
 
-// visitCheckpoint notes the checkpoint tile the robot's centre at p stands
-// in, if any.
+// visitCheckpoint notes the checkpoint tile the robot's centre (pose)
+// stands in, checkpointInside or more inside its sides, if any.
 func (e *Explore) visitCheckpoint(pose nav.Pose) {
 	tr, tc, ok := e.m.TileOf(pose.Vec2)
 	if !ok || e.m.Floor(tr, tc) != nav.FloorCheckpoint {

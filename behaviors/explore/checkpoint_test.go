@@ -8,9 +8,9 @@ import (
 	"github.com/rescuekit/rescuekit/sim/world"
 )
 
-// checkpointWorld is a 4×3 arena with a checkpoint tile in the middle of
-// its left half, walled on the left: the robot's colour sensor, ahead of
-// its centre, sees that floor from the tiles round it.
+// checkpointWorld is a 6×3 arena whose middle row's third tile is a
+// checkpoint walled on its left: the robot's colour sensor, ahead of its
+// centre, sees that floor from the tiles round it.
 const checkpointWorld = `
 +-+-+-+-+-+-+-+-+-+-+-+-+
 |S S                    |
