@@ -20,7 +20,8 @@ import (
 
 // checkpointInside is how far inside a checkpoint tile's sides (m) the
 // estimated centre must stand for the visit to count: more than the
-// estimate's error (v26.1's GPS σ is 2.5 mm per axis).
+// estimate's error (v26.1's GPS noise, erebus.V26Rules.GPSAccuracy per
+// axis, four times over).
 const checkpointInside = 0.01
 
 // visitCheckpoint notes the checkpoint tile the robot's centre (pose)
