@@ -34,12 +34,12 @@ func (e *Explore) visitCheckpoint(pose nav.Pose) {
 	c := e.m.TileCenter(tr, tc)
 	const h = nav.TileSize/2 - checkpointInside
 	if math.Abs(pose.X-c.X) <= h && math.Abs(pose.Z-c.Z) <= h {
-		e.visited[tr*1000+tc] = true
+		e.visited[tileID(tr, tc)] = true
 	}
 }
 
 // checkpointGoal reports whether tile (tr, tc) is a checkpoint the robot's
 // centre has not stood in.
 func (e *Explore) checkpointGoal(tr, tc int) bool {
-	return e.m.Floor(tr, tc) == nav.FloorCheckpoint && !e.visited[tr*1000+tc]
+	return e.m.Floor(tr, tc) == nav.FloorCheckpoint && !e.visited[tileID(tr, tc)]
 }

@@ -103,7 +103,7 @@ type Explore struct {
 	scanDone     bool    // the start scan is over (or skipped)
 	scanTurned   float64 // yaw turned so far in the start scan, rad
 	scanYaw      float64 // the yaw at the previous scan step
-	goal         int     // tile index row*1000+col, -1 none
+	goal         int     // tile index (tileID), -1 none
 	goalPt       geom.Vec2
 	facing       int // steps spent facing the goal tile after arrival
 	failures     map[int]int
@@ -801,7 +801,7 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 			if e.m.Floor(tr, tc) != nav.FloorUnknown && !cp {
 				continue
 			}
-			id := tr*1000 + tc
+			id := tileID(tr, tc)
 			if e.failures[id] >= e.goalFails || e.m.TileOutsideArena(tr, tc) {
 				// Given up, or past a side of the arena (a gap in
 				// its outer wall leads nowhere; nav/arena.go).
@@ -898,6 +898,10 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 	e.fol.Set(f.PathTo(bestPt))
 	return true
 }
+
+// tileID is the index of tile (row, col) in goal, failures, retried and
+// visited: row*1000+col (a map has 2·nav.MaxTiles+1 columns, fewer than 1000).
+func tileID(row, col int) int { return row*1000 + col }
 
 // retryGivenUp hands every tile given up so far back once, and reports
 // whether it handed back any: with no other floor left to see, a tile
