@@ -14,12 +14,12 @@ import (
 // Map.MarshalBinary encodes it. The signs are under signs.KeyReported.
 const KeyMap = "map"
 
-var mapMagic = [4]byte{'R', 'K', 'M', '1'}
+var mapMagic = [4]byte{'R', 'K', 'M', '2'}
 
 // MarshalBinary encodes the map's resolved state (walls, obstacles,
 // floors) over the tiles holding evidence:
 //
-//	"RKM1", origin x, z (float64), tile rows r0, r1, cols c0, c1 (uint16),
+//	"RKM2", origin x, z (float64), tile rows r0, r1, cols c0, c1 (uint16),
 //	one byte per cell of rows 4·r0..4·r1+4 × cols 4·c0..4·c1+4 (1 = wall),
 //	one byte per tile of the box (its Floor),
 //	one byte per node of rows 2·r0..2·r1+2 × cols 2·c0..2·c1+2 (bit 0: an
@@ -27,9 +27,14 @@ var mapMagic = [4]byte{'R', 'K', 'M', '1'}
 //	the obstacle is squeezable, see Costs.Squeeze; bits 3 and 4: the robot
 //	drove the diagonal to the node below and right, below and left, see
 //	driven.go; bit 5: the robot's centre stood on the node, which walls
-//	then do not block, see trailTol).
+//	then do not block, see trailTol),
+//	for each node whose bit 0 is set, in the same order, four bytes: where
+//	the readings off the wall lines near it place the obstacle, from the
+//	node, in mm along x and z (int8 each, clamped to ±127), and how many
+//	readings that is (uint16, at most 65535); see obstacleSeen.
 //
-// Little-endian throughout.
+// Little-endian throughout. RKM1, the format before the obstacle
+// readings, is not read.
 func (m *Map) MarshalBinary() ([]byte, error) {
 	r0, c0, r1, c1 := m.t0r, m.t0c, m.t1r, m.t1c
 	nr, nc := r1-r0+1, c1-c0+1
@@ -58,7 +63,31 @@ func (m *Map) MarshalBinary() ([]byte, error) {
 			b = append(b, boolByte(m.obstacle(n))|boolByte(m.holeNear[n])<<1|boolByte(m.obstacle(n) && m.squeezable(n))<<2|m.driven[n]<<3|boolByte(m.trail[n])<<5)
 		}
 	}
+	for r := 2 * r0; r < 2*r0+br; r++ {
+		for c := 2 * c0; c < 2*c0+bc; c++ {
+			if n := r*gridNodes + c; m.obstacle(n) {
+				b = appendSeen(b, m.seen(n), m.nodePos(n))
+			}
+		}
+	}
 	return b, nil
+}
+
+// appendSeen appends node evidence s of the node at p as MarshalBinary
+// encodes it.
+func appendSeen(b []byte, s obstacleSeen, p geom.Vec2) []byte {
+	var dx, dz int8
+	if s.n > 0 {
+		dx = clampMM(s.sum.X/s.n - p.X)
+		dz = clampMM(s.sum.Z/s.n - p.Z)
+	}
+	b = append(b, byte(dx), byte(dz))
+	return binary.LittleEndian.AppendUint16(b, uint16(min(s.n, math.MaxUint16)))
+}
+
+// clampMM returns v (m) in whole mm, clamped to an int8.
+func clampMM(v float64) int8 {
+	return int8(max(-127, min(127, math.Round(v*1000))))
 }
 
 func boolByte(v bool) byte {
@@ -150,7 +179,7 @@ type mapHeader struct {
 func checkMap(b []byte) (mapHeader, error) {
 	var h mapHeader
 	if len(b) < 28 || [4]byte(b[:4]) != mapMagic {
-		return h, errors.New("nav: map: not an encoded map (want the RKM1 header of 28 bytes)")
+		return h, errors.New("nav: map: not an encoded map (want the RKM2 header of 28 bytes)")
 	}
 	h.ox = math.Float64frombits(binary.LittleEndian.Uint64(b[4:]))
 	h.oz = math.Float64frombits(binary.LittleEndian.Uint64(b[12:]))
@@ -168,8 +197,8 @@ func checkMap(b []byte) (mapHeader, error) {
 	nr, nc := r1-r0+1, c1-c0+1
 	cr, cc := 4*nr+1, 4*nc+1
 	br, bc := 2*nr+1, 2*nc+1
-	if want := 28 + cr*cc + nr*nc + br*bc; len(b) != want {
-		return h, fmt.Errorf("nav: map: %d bytes, want %d for a %d×%d tile box", len(b), want, nr, nc)
+	if want := 28 + cr*cc + nr*nc + br*bc; len(b) < want {
+		return h, fmt.Errorf("nav: map: %d bytes, want at least %d for a %d×%d tile box", len(b), want, nr, nc)
 	}
 	p := 28
 	for end := p + cr*cc; p < end; p++ {
@@ -182,10 +211,15 @@ func checkMap(b []byte) (mapHeader, error) {
 			return h, fmt.Errorf("nav: map: floor byte %d at offset %d, want 0..%d", b[p], p, nFloor-1)
 		}
 	}
+	obst := 0
 	for end := p + br*bc; p < end; p++ {
 		if b[p] > 63 || b[p]&5 == 4 {
 			return h, fmt.Errorf("nav: map: node byte %d at offset %d, want bits 0-5 only, bit 2 only with bit 0", b[p], p)
 		}
+		obst += int(b[p] & 1)
+	}
+	if want := p + 4*obst; len(b) != want {
+		return h, fmt.Errorf("nav: map: %d bytes, want %d for a %d×%d tile box with %d obstacle nodes", len(b), want, nr, nc, obst)
 	}
 	return h, nil
 }
@@ -211,6 +245,7 @@ func (m *Map) clearForLoad() {
 		clear(m.floor)
 		clear(m.fixedWall)
 		clear(m.fixedObst)
+		clear(m.obstSeen)
 		m.sensed = false
 		return
 	}
@@ -230,6 +265,9 @@ func (m *Map) clearForLoad() {
 		clear(m.trail[lo:hi])
 		if m.fixedObst != nil {
 			clear(m.fixedObst[lo:hi])
+		}
+		if m.obstSeen != nil {
+			clear(m.obstSeen[lo:hi])
 		}
 		if m.fixedSqz != nil {
 			clear(m.fixedSqz[lo:hi])
@@ -284,6 +322,25 @@ func (m *Map) load(b []byte, h mapHeader) {
 			}
 		}
 		p += bc
+	}
+	for i := 0; i < br; i++ {
+		for j := 0; j < bc; j++ {
+			n := (2*r0+i)*gridNodes + 2*c0 + j
+			if !m.fixedObst[n] {
+				continue
+			}
+			cnt := float64(binary.LittleEndian.Uint16(b[p+2:]))
+			at := m.nodePos(n)
+			at.X += float64(int8(b[p])) / 1000
+			at.Z += float64(int8(b[p+1])) / 1000
+			if cnt > 0 {
+				if m.obstSeen == nil {
+					m.obstSeen = make([]obstacleSeen, gridNodes*gridNodes)
+				}
+				m.obstSeen[n] = obstacleSeen{sum: geom.Vec2{X: at.X * cnt, Z: at.Z * cnt}, n: cnt}
+			}
+			p += 4
+		}
 	}
 	m.t0r, m.t0c, m.t1r, m.t1c = r0, c0, r1, c1
 	m.version++

@@ -139,6 +139,8 @@ type Map struct {
 	hits, frees []uint16         // per cell
 	obst        []uint16         // per node: readings off the wall lines
 	obstNear    []uint16         // per node: those the body there would touch (squeeze.go)
+	obstSeen    []obstacleSeen   // per node: where those readings place the obstacle (obstacle.go); nil: none yet
+	seenVer     uint64           // SeenVersion
 	holeNear    []bool           // per node: a hole seen too near a tile edge to tell its tile
 	trail       []bool           // per node: the robot's centre stood on it (Integrate)
 	trailed     int              // nodes on the trail (Trailed)
@@ -173,6 +175,7 @@ type Map struct {
 	arenaB   arenaBox            // arena.go
 	surf     map[int32]*surfCell // surface.go; nil: not kept
 	offLine  bool                // the last hit was off the wall lines
+	hitDir   geom.Vec2           // the direction of the ray whose reading is being added (hitAlong); zero: not known
 }
 
 // NewMap returns an empty map whose start tile is centred at start.
@@ -309,8 +312,8 @@ func (m *Map) stoodOn(p geom.Vec2) {
 }
 
 // Trailed returns how many nodes the robot's centre stood on (the trail,
-// which MarshalBinary encodes): a map whose Version and Trailed are
-// unchanged encodes the same.
+// which MarshalBinary encodes): a map whose Version, Trailed and
+// SeenVersion are unchanged encodes the same.
 func (m *Map) Trailed() int { return m.trailed }
 
 // cellPos returns the world position of cell (row, col).
@@ -525,6 +528,7 @@ func (m *Map) obstacleAt(q geom.Vec2) {
 				continue
 			}
 			m.nearVote(n, d)
+			m.seeObstacle(n, q, m.hitDir)
 			was := m.obstacle(n)
 			if m.obst[n] < 40 {
 				m.obst[n] += 2

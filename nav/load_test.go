@@ -19,6 +19,7 @@ func cloneMap(m *Map) *Map {
 	c.obst, c.holeNear = slices.Clone(m.obst), slices.Clone(m.holeNear)
 	c.votes, c.floor = slices.Clone(m.votes), slices.Clone(m.floor)
 	c.fixedWall, c.fixedObst = slices.Clone(m.fixedWall), slices.Clone(m.fixedObst)
+	c.obstSeen = slices.Clone(m.obstSeen)
 	c.nodeCost = slices.Clone(m.nodeCost)
 	c.search.dist, c.search.parent = slices.Clone(m.search.dist), slices.Clone(m.search.parent)
 	c.search.h.e = slices.Clone(m.search.h.e)
@@ -51,6 +52,8 @@ func contentDiff(a, b *Map) string {
 		return "fixedWall"
 	case (a.fixedObst == nil) != (b.fixedObst == nil) || !slices.Equal(a.fixedObst, b.fixedObst):
 		return "fixedObst"
+	case !sameSeen(a, b):
+		return "obstSeen"
 	case [4]int{a.t0r, a.t0c, a.t1r, a.t1c} != [4]int{b.t0r, b.t0c, b.t1r, b.t1c}:
 		return "bounds"
 	case a.sensed != b.sensed:
@@ -227,7 +230,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add(byte(0), small, big)
 	f.Add(byte(1), big, small)
 	f.Add(byte(2), sensed, big)
-	f.Add(byte(3), small, []byte("RKM1"))
+	f.Add(byte(3), small, []byte("RKM2"))
 	f.Add(byte(1), sensed, sensed)
 	// The maps loaded into, made once: each run loads into a copy.
 	bases := []*Map{
@@ -280,4 +283,15 @@ func BenchmarkSearch(b *testing.B) {
 	for b.Loop() {
 		m.Search(m.Start(), DefaultCosts())
 	}
+}
+
+// sameSeen reports whether a and b hold the same obstacle evidence, none
+// being the same as all zero.
+func sameSeen(a, b *Map) bool {
+	for n := range gridNodes * gridNodes {
+		if a.seen(n) != b.seen(n) {
+			return false
+		}
+	}
+	return true
 }

@@ -145,8 +145,19 @@ func readAnswer(t *testing.T, path string) [][]string {
 }
 
 // seeObstacles adds to m the distance readings a robot driving around each
-// obstacle would take: points every 5 mm along its outline.
+// obstacle would take: points every 5 mm along its outline, seen views
+// times (a robot's sensors read it step after step; a few readings are
+// taken for stray ones).
 func seeObstacles(m *nav.Map, obs []world.Obstacle) {
+	for range views {
+		seeOutlines(m, obs)
+	}
+}
+
+// views is how many times the tests' readings are taken.
+const views = 5
+
+func seeOutlines(m *nav.Map, obs []world.Obstacle) {
 	for _, o := range obs {
 		c, s := math.Cos(o.Yaw), math.Sin(o.Yaw)
 		corner := func(i int) (float64, float64) {
@@ -300,13 +311,15 @@ func TestMatrixObstaclesShared(t *testing.T) {
 func TestMatrixNoObstacleFromWalls(t *testing.T) {
 	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
 	st := m.Start()
-	// A wall along the start tile's top edge, seen 1.5 cm off its line.
-	for x := -0.06; x <= 0.06; x += 0.005 {
-		m.AddReading(geom.Vec2{X: st.X + x, Z: st.Z - 0.06 + 0.015})
-	}
-	// A quarter circle of radius 0.06 around the next tile's corner.
-	for a := 0.0; a <= math.Pi/2; a += 0.05 {
-		m.AddReading(geom.Vec2{X: st.X + 0.06 + 0.06*math.Cos(a), Z: st.Z + 0.06 - 0.06*math.Sin(a)})
+	for range views {
+		// A wall along the start tile's top edge, seen 1.5 cm off its line.
+		for x := -0.06; x <= 0.06; x += 0.005 {
+			m.AddReading(geom.Vec2{X: st.X + x, Z: st.Z - 0.06 + 0.015})
+		}
+		// A quarter circle of radius 0.06 around the next tile's corner.
+		for a := 0.0; a <= math.Pi/2; a += 0.05 {
+			m.AddReading(geom.Vec2{X: st.X + 0.06 + 0.06*math.Cos(a), Z: st.Z + 0.06 - 0.06*math.Sin(a)})
+		}
 	}
 	for r := range 3 {
 		for c := range 3 {

@@ -325,7 +325,17 @@ func TestDecodeErrors(t *testing.T) {
 func FuzzDecodeMap(f *testing.F) {
 	good, _ := room(2, 3, [2]int{1, 1}, nav.FloorHole).MarshalBinary()
 	f.Add(good)
-	f.Add([]byte("RKM1"))
+	f.Add([]byte("RKM2"))
+	// A room with an obstacle's readings: obstacle nodes and their
+	// evidence after the node bytes.
+	ob := room(2, 3, [2]int{1, 1}, nav.FloorPlain)
+	for range 20 {
+		for x := 0.0; x <= 0.03; x += 0.005 {
+			ob.AddReading(geom.Vec2{X: ob.Start().X + 0.015 + x, Z: ob.Start().Z + 0.135})
+		}
+	}
+	withObstacle, _ := ob.MarshalBinary()
+	f.Add(withObstacle)
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := nav.DecodeMap(b, nav.DefaultRobot())
 		if err != nil {

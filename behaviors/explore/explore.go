@@ -150,12 +150,13 @@ type Explore struct {
 	nodeBuf, apprBuf []geom.Vec2
 
 	// The map's last encoding, for the map m at version pubVer with
-	// pubTrail nodes on its trail and tile box pubBox; never modified once
-	// published.
+	// pubTrail nodes on its trail, obstacle evidence at pubSeen and tile
+	// box pubBox; never modified once published.
 	pub      []byte
 	pubMap   *nav.Map
 	pubVer   uint64
 	pubTrail int
+	pubSeen  uint64
 	pubBox   [4]int
 }
 
@@ -316,18 +317,19 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 
 // publish writes the map's encoding on the blackboard. The encoding
 // depends only on what the map's Version covers (walls, obstacles, floors,
-// holes seen) and on its tile box: while neither changed, the last one is
+// holes seen), its trail (Trailed), the obstacle readings' evidence
+// (SeenVersion) and its tile box: while none changed, the last one is
 // published again (it is never modified) instead of encoding anew.
 func (e *Explore) publish(act *pluginpb.Action) {
 	var box [4]int
 	box[0], box[1], box[2], box[3] = e.m.Bounds()
 	b := e.pub
-	if b == nil || e.pubMap != e.m || e.pubVer != e.m.Version() || e.pubTrail != e.m.Trailed() || e.pubBox != box {
+	if b == nil || e.pubMap != e.m || e.pubVer != e.m.Version() || e.pubTrail != e.m.Trailed() || e.pubSeen != e.m.SeenVersion() || e.pubBox != box {
 		var err error
 		if b, err = e.m.MarshalBinary(); err != nil {
 			return
 		}
-		e.pub, e.pubMap, e.pubVer, e.pubTrail, e.pubBox = b, e.m, e.m.Version(), e.m.Trailed(), box
+		e.pub, e.pubMap, e.pubVer, e.pubTrail, e.pubSeen, e.pubBox = b, e.m, e.m.Version(), e.m.Trailed(), e.m.SeenVersion(), box
 	}
 	if act.Blackboard == nil {
 		act.Blackboard = map[string][]byte{}

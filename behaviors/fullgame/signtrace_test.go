@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -161,6 +162,7 @@ func TestTraceSigns(t *testing.T) {
 		yl, _ = os.Create(v)
 		defer yl.Close()
 	}
+	var lastMap []byte // the last map explore published
 	core, logs := observer.New(zap.DebugLevel)
 	res, err := game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
@@ -180,6 +182,9 @@ func TestTraceSigns(t *testing.T) {
 			}
 			switch name {
 			case "explore":
+				if b, ok := act.GetBlackboard()[nav.KeyMap]; ok {
+					lastMap = b
+				}
 				// The pose tracker's yaw against the true one: spans
 				// of more than yawErrTol wrong (a wedged body the
 				// gyro and wheels did not follow) put every sign seen
@@ -382,6 +387,22 @@ func TestTraceSigns(t *testing.T) {
 		if v.Outcome != referee.OutcomeHit {
 			fmt.Printf("report %s at %.1f s from (%.3f, %.3f) estimate (%.3f, %.3f): %s (sign %d %s): %s\n",
 				v.Letter, v.Time, v.Robot.X, v.Robot.Z, v.Estimate.X, v.Estimate.Z, v.Outcome, v.Sign, v.SignLetter, v.Why)
+		}
+	}
+	// The world's obstacles against the tiles the last map explore
+	// published names (nav.Map.ObstacleTiles, what a v26.1 map marks 'x').
+	if m, err := nav.DecodeMap(lastMap, nav.DefaultRobot()); err == nil {
+		ot := m.ObstacleTiles()
+		left := slices.Clone(ot) // the tiles no obstacle explains
+		for i, o := range w.Obstacles {
+			tr, tc, _ := m.TileOf(o.Center)
+			found := slices.Contains(ot, [2]int{tr, tc})
+			left = slices.DeleteFunc(left, func(t [2]int) bool { return t == [2]int{tr, tc} })
+			fmt.Printf("obstacle %d at (%.3f, %.3f): its tile on the map %v\n", i, o.Center.X, o.Center.Z, map[bool]string{true: "marked", false: "not marked"}[found])
+		}
+		for _, t := range left {
+			c := m.TileCenter(t[0], t[1])
+			fmt.Printf("obstacle tile on the map with no obstacle: centre (%.3f, %.3f)\n", c.X, c.Z)
 		}
 	}
 	all := os.Getenv("RESCUEKIT_TRACE_ALL") != ""
