@@ -7,13 +7,13 @@ import (
 )
 
 // TestObstacleSeenFromOneSide: an obstacle the robot saw from one side
-// only, or from which stray readings came, is marked 'x' in the tile that
-// holds its centre, and stray readings mark none. The readings of a face
-// lie on that face, half the obstacle's size in front of its centre, and
-// block few nodes (two, beside the tile's side): before the readings
-// placed it (obstacleSeen), the mean of those nodes put it in the tile the
-// robot looked from, or a blob of fewer than three nodes put it nowhere
-// (mw26 seed 1: R2D2__7_, prueba_Day_2-6, AreaCicloJoaco, Area1Joaco4).
+// only is marked 'x' in the tile that holds its centre, and stray readings
+// mark none. The readings of a face lie on that face, half the obstacle's
+// size in front of its centre, and block few free nodes. Before the
+// readings placed it (obstacleSeen), a group of fewer than three nodes put
+// it nowhere (the one-sided cases here; mw26 seed 1: AreaCicloJoaco,
+// Area1Joaco4), and the mean of the nodes could put it in the tile the
+// robot looked from (R2D2__7_, prueba_Day_2-6).
 func TestObstacleSeenFromOneSide(t *testing.T) {
 	type face struct {
 		x, z0, z1 float64 // the face x = x, z0 ≤ z ≤ z1, from the start tile's centre
@@ -30,7 +30,7 @@ func TestObstacleSeenFromOneSide(t *testing.T) {
 		// tile: its left face, 1.5 cm right of the tiles' side.
 		{"near side seen from the tile before", []face{{0.075, 0.015, 0.045, +1}}, 20, [][2]int{{0, 1}}},
 		// The same box seen from the right: its right face.
-		{"far side seen from the tile beyond", []face{{0.105, 0.015, 0.045, -1}}, 20, [][2]int{{0, 1}}},
+		{"far side seen from the right", []face{{0.105, 0.015, 0.045, -1}}, 20, [][2]int{{0, 1}}},
 		// The same box seen from both sides.
 		{"both sides", []face{{0.075, 0.015, 0.045, +1}, {0.105, 0.015, 0.045, -1}}, 20, [][2]int{{0, 1}}},
 		// A few readings off the lines, seen once: stray ones.
