@@ -47,7 +47,7 @@ func TestDrivenDiagonal(t *testing.T) {
 			m := NewMap(geom.Vec2{X: 0.06, Z: 0.06}, DefaultRobot(), DefaultMapConfig())
 			for _, q := range []geom.Vec2{{X: 0.12, Z: 0.06}, {X: 0.06, Z: 0.12}} {
 				for range 2 {
-					m.obstacleAt(q)
+					m.obstacleAt(q, geom.Vec2{})
 				}
 				if !m.Blocked(q) {
 					t.Fatalf("the readings at %v do not block it", q)

@@ -20,20 +20,18 @@ const grazing = 0.3
 // the line as the robot drives (AreaCiclo2Joaco__1_ of shared/more-worlds:
 // a row of wall cells in front of an obstacle, seen through a passage).
 func (m *Map) hitAlong(q, dir geom.Vec2) {
-	m.hitDir = dir
 	u, v := (q.X-m.origin.X)/CellSize, (q.Z-m.origin.Z)/CellSize
 	dc := math.Abs(u-2*math.Round(u/2)) * CellSize // to the nearest vertical line
 	dr := math.Abs(v-2*math.Round(v/2)) * CellSize // to the nearest horizontal line
 	switch {
 	case dc <= dr && dc <= m.cfg.SnapTol && math.Abs(dir.X) < grazing,
 		dr < dc && dr <= m.cfg.SnapTol && math.Abs(dir.Z) < grazing:
-		m.obstacleAt(q)
+		m.obstacleAt(q, dir)
 	default:
 		m.offLine = false
-		m.hit(q)
+		m.hit(q, dir)
 		if m.offLine {
 			m.surface(q, dir)
 		}
 	}
-	m.hitDir = geom.Vec2{}
 }

@@ -175,7 +175,6 @@ type Map struct {
 	arenaB   arenaBox            // arena.go
 	surf     map[int32]*surfCell // surface.go; nil: not kept
 	offLine  bool                // the last hit was off the wall lines
-	hitDir   geom.Vec2           // the direction of the ray whose reading is being added (hitAlong); zero: not known
 }
 
 // NewMap returns an empty map whose start tile is centred at start.
@@ -480,8 +479,9 @@ func (m *Map) count(counts []uint16, i int) {
 	}
 }
 
-// hit counts a reading that ended at q.
-func (m *Map) hit(q geom.Vec2) {
+// hit counts a reading that ended at q, taken along ray direction dir
+// (zero when not known).
+func (m *Map) hit(q, dir geom.Vec2) {
 	u, v := (q.X-m.origin.X)/CellSize, (q.Z-m.origin.Z)/CellSize
 	if !(u >= 0 && v >= 0 && u < gridCells-1 && v < gridCells-1) {
 		return
@@ -496,7 +496,7 @@ func (m *Map) hit(q geom.Vec2) {
 	case dr < dc && dr <= m.cfg.SnapTol:
 		r, c = int(rl), int(math.Round(u))
 	default:
-		m.obstacleAt(q)
+		m.obstacleAt(q, dir)
 		m.offLine = true
 		return
 	}
@@ -512,9 +512,11 @@ func (m *Map) hit(q geom.Vec2) {
 	m.count(m.hits, i)
 }
 
-// obstacleAt records a reading off the wall lines: the nodes a robot
-// centre could not occupy are marked.
-func (m *Map) obstacleAt(q geom.Vec2) {
+// obstacleAt records a reading off the wall lines, taken along ray
+// direction dir (zero when not known): the nodes a robot centre could not
+// occupy are marked, and the reading's guess at the obstacle's centre is
+// added to them (seeObstacle).
+func (m *Map) obstacleAt(q, dir geom.Vec2) {
 	reach := m.robot.BodyRadius + 0.006
 	nu, nv := (q.X-m.origin.X)/QuarterSize, (q.Z-m.origin.Z)/QuarterSize
 	for nr := int(nv) - 1; nr <= int(nv)+2; nr++ {
@@ -528,7 +530,7 @@ func (m *Map) obstacleAt(q geom.Vec2) {
 				continue
 			}
 			m.nearVote(n, d)
-			m.seeObstacle(n, q, m.hitDir)
+			m.seeObstacle(n, q, dir)
 			was := m.obstacle(n)
 			if m.obst[n] < 40 {
 				m.obst[n] += 2

@@ -735,7 +735,7 @@ func (m *Map) openBlock(comp []int32, t int) bool {
 // wall lines, obstacle evidence on the nodes around it. It is for tools and
 // tests that build a map from known geometry.
 func (m *Map) AddReading(q geom.Vec2) {
-	m.hit(q)
+	m.hit(q, geom.Vec2{})
 	if tr, tc, ok := m.TileOf(q); ok {
 		m.grow(tr, tc)
 	}

@@ -30,7 +30,7 @@ func squeezeCorridor(t *testing.T, off float64, readings int) (m *Map, from, to,
 	}
 	mid = m.TileCenter(sr, sc+1)
 	for range readings {
-		m.obstacleAt(geom.Vec2{X: mid.X, Z: mid.Z - off})
+		m.obstacleAt(geom.Vec2{X: mid.X, Z: mid.Z - off}, geom.Vec2{})
 	}
 	return m, m.Start(), m.TileCenter(sr, sc+3), mid
 }

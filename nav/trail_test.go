@@ -27,7 +27,7 @@ func TestTrailClearsObstacleReadings(t *testing.T) {
 			m := NewMap(geom.Vec2{X: 0.06, Z: 0.06}, DefaultRobot(), DefaultMapConfig()) // the start tile spans 0..0.12
 			node := geom.Vec2{X: 0.06, Z: 0.06}                                          // the start tile's centre
 			for range 2 {
-				m.obstacleAt(geom.Vec2{X: 0.08, Z: 0.06})
+				m.obstacleAt(geom.Vec2{X: 0.08, Z: 0.06}, geom.Vec2{})
 			}
 			if !m.Blocked(node) {
 				t.Fatal("the readings do not block the node")
@@ -75,19 +75,19 @@ func TestTrailClearsWalls(t *testing.T) {
 			}
 			for z := -0.24; z <= 0.12; z += CellSize {
 				for range 3 {
-					m.hit(geom.Vec2{X: 0, Z: z})
-					m.hit(geom.Vec2{X: 0.12, Z: z})
+					m.hit(geom.Vec2{X: 0, Z: z}, geom.Vec2{})
+					m.hit(geom.Vec2{X: 0.12, Z: z}, geom.Vec2{})
 				}
 			}
 			for x := 0.0; x <= 0.12; x += CellSize {
 				for range 3 {
-					m.hit(geom.Vec2{X: x, Z: 0.12})
-					m.hit(geom.Vec2{X: x, Z: -0.24})
+					m.hit(geom.Vec2{X: x, Z: 0.12}, geom.Vec2{})
+					m.hit(geom.Vec2{X: x, Z: -0.24}, geom.Vec2{})
 				}
 			}
 			for x := 0.03; x <= 0.09; x += CellSize {
 				for range 3 {
-					m.hit(geom.Vec2{X: x, Z: 0})
+					m.hit(geom.Vec2{X: x, Z: 0}, geom.Vec2{})
 				}
 			}
 			across := geom.Vec2{X: 0.06, Z: 0} // where the corridor's middle crosses the line
