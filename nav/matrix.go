@@ -753,12 +753,9 @@ func (m *Map) freeObstacle(n int) bool { return m.obstacle(n) && !m.blockedBy(n,
 // obstacle's size plus the body's reach, with holes where it was not
 // seen).
 type obstacleBlob struct {
-	nodes []int
-	// centre is where the blob's readings place the obstacle (the mean of
-	// their guesses, obstacleSeen), or the mean of the nodes' positions
-	// when it holds none.
-	centre   geom.Vec2
-	readings float64 // the readings off the wall lines near its nodes
+	nodes    []int
+	centre   geom.Vec2 // where its readings place the obstacle: the mean of their guesses (obstacleSeen)
+	readings float64   // the readings off the wall lines near its nodes
 }
 
 // obstacleBlobs returns the groups of free obstacle nodes.
@@ -800,9 +797,6 @@ func (m *Map) obstacleBlobs() []obstacleBlob {
 			for _, u := range b.nodes {
 				s := m.seen(u)
 				sum.X, sum.Z, b.readings = sum.X+s.sum.X, sum.Z+s.sum.Z, b.readings+s.n
-				p := m.nodePos(u)
-				b.centre.X += p.X / float64(len(b.nodes))
-				b.centre.Z += p.Z / float64(len(b.nodes))
 			}
 			if b.readings > 0 {
 				b.centre = geom.Vec2{X: sum.X / b.readings, Z: sum.Z / b.readings}
@@ -820,10 +814,11 @@ func (m *Map) obstacleBlobs() []obstacleBlob {
 // block a single free node; its readings still number a hundred or more
 // (traced on more-worlds as v26.1 at seed 1, seven worlds: 109 to 1,810
 // for the obstacles; 4, 20, 41 and 277 for the groups where there was
-// none). The threshold
-// was chosen on that set at seed 1 (25: 13 tiles with no obstacle marked,
-// 50: 6, 100: 4 and two obstacles fewer; docs/eval-real-worlds.md,
-// "Session 21").
+// none). The threshold was chosen on that set at seed 1 (25: 13 tiles with
+// no obstacle marked, 50: 6, 100: 4 and two obstacles fewer;
+// docs/eval-real-worlds.md, "Session 21"). A group with no readings (a
+// decoded map's nodes whose evidence counted none) has no centre and is
+// never one.
 const (
 	minObstacleReadings = 50
 	maxObstacleSpan     = 4
