@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/rescuekit/rescuekit/behaviors/exit"
@@ -334,6 +335,8 @@ func TestTraceSigns(t *testing.T) {
 				v := f.String
 				if f.Interface != nil {
 					v = fmt.Sprint(f.Interface)
+				} else if f.Type == zapcore.Float64Type {
+					v = fmt.Sprintf("%.3f", math.Float64frombits(uint64(f.Integer)))
 				} else if v == "" {
 					v = fmt.Sprint(f.Integer)
 				}
