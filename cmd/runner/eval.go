@@ -85,6 +85,7 @@ points. See docs/cluster.md.`,
 	}
 	f.gameFlags.add(cmd)
 	cmd.AddCommand(newEvalMergeCmd())
+	cmd.AddCommand(newEvalCompareCmd())
 	fl := cmd.Flags()
 	fl.StringSliceVar(&f.worlds, "worlds", nil, "directories of .wbt files and/or .wbt files (comma-separated or repeated)")
 	fl.IntVar(&f.runs, "runs", 10, "games per world")

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+)
+
+// noiseT is the |t| below which a comparison's mean difference per game is
+// within the noise: about two standard errors (95% for a normal mean).
+const noiseT = 2
+
+func newEvalCompareCmd() *cobra.Command {
+	var top int
+	cmd := &cobra.Command{
+		Use:   "compare BEFORE.json AFTER.json",
+		Short: "compare two evals of the same games, game by game, and say whether the difference is more than noise",
+		Long: `compare reads two files written by ` + "`runner eval --json`" + ` (the same worlds, seeds and parameter points,
+played before and after a change) and pairs their games by world, seed and parameter point. It
+prints the difference of the score per game with its standard error and t (the mean over the
+standard error), the totals of signs found with the right type, misidentifications, map score and
+exit bonuses, and the games that changed most.
+
+A game on the embedded simulator depends on its seed and inputs alone, but a small change of
+behavior sends the robot on another course from the first step it acts differently, and the
+scores of those games then move by hundreds of points either way. The standard error measures
+that spread: a mean difference within two standard errors (|t| < 2) is within the noise, and
+more games (more seeds) are needed to tell.`,
+		Example: `  runner eval --worlds ../shared/erebus/worlds --runs 4 --json > before.json
+  (change a behavior, rebuild)
+  runner eval --worlds ../shared/erebus/worlds --runs 4 --json > after.json
+  runner eval compare before.json after.json`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a, err := readEvalJSON(args[0])
+			if err != nil {
+				return err
+			}
+			b, err := readEvalJSON(args[1])
+			if err != nil {
+				return err
+			}
+			c, err := compareEvals(a, b)
+			if err != nil {
+				return fmt.Errorf("compare %s %s: %w", args[0], args[1], err)
+			}
+			return c.print(cmd.OutOrStdout(), top)
+		},
+	}
+	cmd.Flags().IntVar(&top, "top", 10, "how many of the games that changed most to list (0: none)")
+	return cmd
+}
+
+// readEvalJSON reads a file `runner eval --json` wrote.
+func readEvalJSON(path string) (*evalJSON, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var e evalJSON
+	if err := json.Unmarshal(b, &e); err != nil {
+		return nil, fmt.Errorf("%s: not the JSON of runner eval --json: %w", path, err)
+	}
+	if e.SchemaVersion != SchemaVersion {
+		return nil, fmt.Errorf("%s: schema_version %d, this runner reads %d (the JSON of runner eval --json)", path, e.SchemaVersion, SchemaVersion)
+	}
+	if len(e.Games) == 0 {
+		return nil, fmt.Errorf("%s: no games (the JSON of runner eval --json lists every game under \"games\")", path)
+	}
+	return &e, nil
+}
+
+// gameKey names a game across two evals: its world, seed and parameter
+// point.
+type gameKey struct {
+	world  string
+	seed   int64
+	params string
+}
+
+func keyOfGame(g evalGame) gameKey {
+	ps := make([]string, 0, len(g.Params))
+	for k, v := range g.Params {
+		ps = append(ps, k+"="+v)
+	}
+	sort.Strings(ps)
+	return gameKey{world: g.World, seed: g.Seed, params: strings.Join(ps, ",")}
+}
+
+// comparison is the difference between two evals' paired games.
+type comparison struct {
+	pairs []gamePair
+	onlyA int // games of the first eval the second does not have
+	onlyB int
+	// byWorldSeed: paired by world and seed alone, the parameter points
+	// differing.
+	byWorldSeed bool
+	before      evalTotals
+	after       evalTotals
+	mean, se    float64 // score difference per game and its standard error
+}
+
+// gamePair is one game in both evals.
+type gamePair struct {
+	key           gameKey
+	before, after float64 // scores
+}
+
+// evalTotals are the totals over the paired games of one eval.
+type evalTotals struct {
+	score, max      float64
+	signsRight      int
+	signs           int
+	misid           int
+	mapSum          float64
+	exits, withSign int
+}
+
+func (t *evalTotals) add(g evalGame) {
+	r := g.Referee
+	t.score += r.Score
+	t.max += g.MaxScore
+	t.signsRight += r.SignsCorrectType
+	t.signs += g.Signs
+	t.misid += r.Misidentifications
+	t.mapSum += r.MapScore
+	if g.Signs > 0 {
+		t.withSign++
+		if r.ExitBonusGiven {
+			t.exits++
+		}
+	}
+}
+
+// compareEvals pairs the games of a and b and measures the difference:
+// by world, seed and parameter point, or, when no game has the same point
+// in both (an eval with no --param against one point of a sweep), by world
+// and seed alone.
+func compareEvals(a, b *evalJSON) (*comparison, error) {
+	c, err := pairEvals(a, b, keyOfGame)
+	if err == nil && len(c.pairs) == 0 {
+		c, err = pairEvals(a, b, func(g evalGame) gameKey { return gameKey{world: g.World, seed: g.Seed} })
+		if err != nil {
+			return nil, fmt.Errorf("no game with the same parameter point in both, and by world and seed alone: %w", err)
+		}
+		c.byWorldSeed = true
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(c.pairs) == 0 {
+		return nil, errors.New("no game in common (not the same worlds and seeds)")
+	}
+	c.mean, c.se = meanSE(c.diffs())
+	return c, nil
+}
+
+// pairEvals pairs the games of a and b that have the same key.
+func pairEvals(a, b *evalJSON, key func(evalGame) gameKey) (*comparison, error) {
+	byKey := make(map[gameKey]evalGame, len(b.Games))
+	for _, g := range b.Games {
+		k := key(g)
+		if _, dup := byKey[k]; dup {
+			return nil, fmt.Errorf("the second eval plays %s seed %d twice", g.World, g.Seed)
+		}
+		byKey[k] = g
+	}
+	c := &comparison{}
+	seen := make(map[gameKey]bool, len(a.Games))
+	for _, g := range a.Games {
+		k := key(g)
+		if seen[k] {
+			return nil, fmt.Errorf("the first eval plays %s seed %d twice", g.World, g.Seed)
+		}
+		seen[k] = true
+		h, ok := byKey[k]
+		if !ok {
+			c.onlyA++
+			continue
+		}
+		c.pairs = append(c.pairs, gamePair{key: k, before: g.Referee.Score, after: h.Referee.Score})
+		c.before.add(g)
+		c.after.add(h)
+	}
+	c.onlyB = len(b.Games) - len(c.pairs)
+	return c, nil
+}
+
+func (c *comparison) diffs() []float64 {
+	d := make([]float64, len(c.pairs))
+	for i, p := range c.pairs {
+		d[i] = p.after - p.before
+	}
+	return d
+}
+
+// meanSE returns the mean of xs and its standard error (the sample
+// standard deviation over √n; 0 for fewer than two values).
+func meanSE(xs []float64) (mean, se float64) {
+	n := float64(len(xs))
+	if n == 0 {
+		return 0, 0
+	}
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	if n < 2 {
+		return mean, 0
+	}
+	var ss float64
+	for _, x := range xs {
+		ss += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(ss/(n-1)) / math.Sqrt(n)
+}
+
+// t is the mean difference over its standard error (±Inf when every game
+// changed by the same amount, 0 when none changed).
+func (c *comparison) t() float64 {
+	if c.se == 0 {
+		if c.mean == 0 {
+			return 0
+		}
+		return math.Copysign(math.Inf(1), c.mean)
+	}
+	return c.mean / c.se
+}
+
+// verdict says whether the difference is more than noise.
+func (c *comparison) verdict() string {
+	t := c.t()
+	switch {
+	case c.mean == 0 && c.se == 0:
+		return "no difference: every game scored the same"
+	case math.Abs(t) < noiseT:
+		return fmt.Sprintf("within the noise (|t| < %d): play more seeds to tell", noiseT)
+	case t > 0:
+		return "better, beyond the noise"
+	default:
+		return "worse, beyond the noise"
+	}
+}
+
+func (c *comparison) print(w io.Writer, top int) error {
+	changed := 0
+	for _, p := range c.pairs {
+		if p.after != p.before {
+			changed++
+		}
+	}
+	fmt.Fprintf(w, "paired games: %d (%d changed)", len(c.pairs), changed)
+	if c.byWorldSeed {
+		fmt.Fprint(w, ", by world and seed (the parameter points differ)")
+	}
+	if c.onlyA+c.onlyB > 0 {
+		fmt.Fprintf(w, "; left out, in one eval only: %d and %d", c.onlyA, c.onlyB)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "score: %+.1f points in all, %+.2f ± %.2f per game (standard error), t %.2f: %s\n",
+		c.mean*float64(len(c.pairs)), c.mean, c.se, c.t(), c.verdict())
+	n := float64(len(c.pairs))
+	pct := func(t evalTotals) string {
+		if t.max == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.2f%%", 100*t.score/t.max)
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tbefore\tafter\t")
+	fmt.Fprintf(tw, "score, %% of max\t%s\t%s\t\n", pct(c.before), pct(c.after))
+	fmt.Fprintf(tw, "signs with the right type\t%d/%d\t%d/%d\t\n", c.before.signsRight, c.before.signs, c.after.signsRight, c.after.signs)
+	fmt.Fprintf(tw, "misidentifications\t%d\t%d\t\n", c.before.misid, c.after.misid)
+	fmt.Fprintf(tw, "map score (mean)\t%.3f\t%.3f\t\n", c.before.mapSum/n, c.after.mapSum/n)
+	fmt.Fprintf(tw, "exit bonus (games with a sign)\t%d/%d\t%d/%d\t\n", c.before.exits, c.before.withSign, c.after.exits, c.after.withSign)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if top <= 0 || changed == 0 {
+		return nil
+	}
+	ps := make([]gamePair, 0, changed)
+	for _, p := range c.pairs {
+		if p.after != p.before {
+			ps = append(ps, p)
+		}
+	}
+	sort.SliceStable(ps, func(i, j int) bool {
+		return math.Abs(ps[i].after-ps[i].before) > math.Abs(ps[j].after-ps[j].before)
+	})
+	fmt.Fprintf(w, "\nthe games that changed most:\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "world\tseed\tparams\tbefore\tafter\tdifference\t")
+	for _, p := range ps[:min(top, len(ps))] {
+		params := p.key.params
+		if params == "" {
+			params = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f\t%.1f\t%+.1f\t\n", p.key.world, p.key.seed, params, p.before, p.after, p.after-p.before)
+	}
+	return tw.Flush()
+}
