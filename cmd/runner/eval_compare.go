@@ -33,7 +33,8 @@ A game on the embedded simulator depends on its seed and inputs alone, but a sma
 behavior sends the robot on another course from the first step it acts differently, and the
 scores of those games then move by hundreds of points either way. The standard error measures
 that spread: a mean difference within two standard errors (|t| < 2) is within the noise, and
-more games (more seeds) are needed to tell.`,
+more games (more seeds) are needed to tell. The big worlds hold most of the spread, so a t just
+beyond 2 on one set of seeds is a guide, not a proof: play another set of seeds.`,
 		Example: `  runner eval --worlds ../shared/erebus/worlds --runs 4 --json > before.json
   (change a behavior, rebuild)
   runner eval --worlds ../shared/erebus/worlds --runs 4 --json > after.json
@@ -244,9 +245,9 @@ func (c *comparison) verdict() string {
 	case math.Abs(t) < noiseT:
 		return fmt.Sprintf("within the noise (|t| < %d): play more seeds to tell", noiseT)
 	case t > 0:
-		return "better, beyond the noise"
+		return fmt.Sprintf("better by more than %d standard errors", noiseT)
 	default:
-		return "worse, beyond the noise"
+		return fmt.Sprintf("worse by more than %d standard errors", noiseT)
 	}
 }
 

@@ -66,9 +66,9 @@ func TestCompareEvals(t *testing.T) {
 	}{
 		{name: "same", a: base, b: base, pairs: 4, verdict: "no difference"},
 		{name: "all better by 10", a: base, b: evalOf(nil, "a", 1, 60.0, "a", 2, 70.0, "b", 1, 80.0, "b", 2, 90.0),
-			pairs: 4, total: 40, verdict: "better, beyond the noise"},
+			pairs: 4, total: 40, verdict: "better by more than 2 standard errors"},
 		{name: "all worse, unevenly", a: base, b: evalOf(nil, "a", 1, 40.0, "a", 2, 49.0, "b", 1, 61.0, "b", 2, 69.0),
-			pairs: 4, total: -41, verdict: "worse, beyond the noise"},
+			pairs: 4, total: -41, verdict: "worse by more than 2 standard errors"},
 		{name: "one game swings", a: base, b: evalOf(nil, "a", 1, 50.0, "a", 2, 60.0, "b", 1, 70.0, "b", 2, 120.0),
 			pairs: 4, total: 40, verdict: "within the noise"},
 		{name: "games in one only", a: base, b: evalOf(nil, "a", 1, 50.0, "c", 1, 10.0),
