@@ -24,8 +24,9 @@ func newEvalCompareCmd() *cobra.Command {
 		Use:   "compare BEFORE.json AFTER.json",
 		Short: "compare two evals of the same games, game by game, and say whether the difference is more than noise",
 		Long: `compare reads two files written by ` + "`runner eval --json`" + ` (the same worlds, seeds and parameter points,
-played before and after a change) and pairs their games by world, seed and parameter point. It
-prints the difference of the score per game with its standard error and t (the mean over the
+played before and after a change) and pairs their games by world, seed and parameter point (by
+world and seed alone when no point is in both, as for an eval with no --param against one point
+of a sweep). It prints the difference of the score per game with its standard error and t (the mean over the
 standard error), the totals of signs found with the right type, misidentifications, map score and
 exit bonuses, and the games that changed most.
 
@@ -39,7 +40,12 @@ beyond 2 on one set of seeds is a guide, not a proof: play another set of seeds.
   (change a behavior, rebuild)
   runner eval --worlds ../shared/erebus/worlds --runs 4 --json > after.json
   runner eval compare before.json after.json`,
-		Args: cobra.ExactArgs(2),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 2 {
+				return fmt.Errorf("compare takes two files, BEFORE.json and AFTER.json (written by runner eval --json); got %d", len(args))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := readEvalJSON(args[0])
 			if err != nil {
@@ -66,6 +72,12 @@ func readEvalJSON(path string) (*evalJSON, error) {
 	if err != nil {
 		return nil, err
 	}
+	return parseEvalJSON(path, b)
+}
+
+// parseEvalJSON parses b, the contents of file path, as `runner eval
+// --json`'s output.
+func parseEvalJSON(path string, b []byte) (*evalJSON, error) {
 	var e evalJSON
 	if err := json.Unmarshal(b, &e); err != nil {
 		return nil, fmt.Errorf("%s: not the JSON of runner eval --json: %w", path, err)

@@ -160,4 +160,45 @@ func TestEvalCompareCommand(t *testing.T) {
 	if _, err := runRoot(t, "eval", "compare", before, filepath.Join(dir, "missing.json")); err == nil {
 		t.Error("a missing file: no error")
 	}
+	if _, err := runRoot(t, "eval", "compare", before); err == nil || !strings.Contains(err.Error(), "two files") {
+		t.Errorf("one file: err %v, want one asking for two files", err)
+	}
+}
+
+// FuzzEvalCompare: any two files' contents are parsed, paired and printed, or refused
+// with an error; never a panic.
+func FuzzEvalCompare(f *testing.F) {
+	seed, err := json.Marshal(evalOf(nil, "a", 1, 50.0, "b", 2, 0.0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	sweep, err := json.Marshal(evalOf(map[string]string{"explore.max_wheel": "6"}, "a", 1, 60.0))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed, seed)
+	f.Add(seed, sweep)
+	f.Add([]byte(`{"schema_version": 1, "games": [{"world": "a", "seed": 1}]}`), []byte(`{"schema_version": 1, "games": [{"world": "a", "seed": 1, "referee": {"score": 1e308}}]}`))
+	f.Add([]byte("{}"), []byte("not json"))
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		ea, err := parseEvalJSON("a.json", a)
+		if err != nil {
+			return
+		}
+		eb, err := parseEvalJSON("b.json", b)
+		if err != nil {
+			return
+		}
+		c, err := compareEvals(ea, eb)
+		if err != nil {
+			return
+		}
+		if len(c.pairs) == 0 {
+			t.Fatal("compared with no pair")
+		}
+		var out strings.Builder
+		if err := c.print(&out, 3); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
