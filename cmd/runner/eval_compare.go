@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/rescuekit/rescuekit/internal/game"
 )
 
 // noiseT is the |t| below which a comparison's mean difference per game is
@@ -23,12 +25,13 @@ func newEvalCompareCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "compare BEFORE.json AFTER.json",
 		Short: "compare two evals of the same games, game by game, and say whether the difference is more than noise",
-		Long: `compare reads two files written by ` + "`runner eval --json`" + ` (the same worlds, seeds and parameter points,
-played before and after a change) and pairs their games by world, seed and parameter point (by
-world and seed alone when no point is in both, as for an eval with no --param against one point
-of a sweep). It prints the difference of the score per game with its standard error and t (the mean over the
-standard error), the totals of signs found with the right type, misidentifications, map score and
-exit bonuses, and the games that changed most.
+		Long: `compare reads two files written by ` + "`runner eval --json`" + ` (the same worlds, seeds and
+parameter points, played before and after a change) and pairs their games by world, seed and
+parameter point (by world and seed alone when no point is in both, as for an eval with no
+--param against one point of a sweep). It prints the difference of the score per game with its standard error and t (the
+mean over the standard error), the table's overall row before and after (score, signs with the
+right type, misidentifications, map score, exit bonus, automatic lacks of progress, game time),
+and the games that changed most.
 
 A game on the embedded simulator depends on its seed and inputs alone, but a small change of
 behavior sends the robot on another course from the first step it acts differently, and the
@@ -99,6 +102,7 @@ type gameKey struct {
 	params string
 }
 
+// keyOfGame is g's key: its world, seed and parameter point.
 func keyOfGame(g evalGame) gameKey {
 	ps := make([]string, 0, len(g.Params))
 	for k, v := range g.Params {
@@ -116,41 +120,15 @@ type comparison struct {
 	// byWorldSeed: paired by world and seed alone, the parameter points
 	// differing.
 	byWorldSeed bool
-	before      evalTotals
-	after       evalTotals
-	mean, se    float64 // score difference per game and its standard error
+	// before and after are the paired games' results, in pair order.
+	before, after []game.Result
+	mean, se      float64 // score difference per game and its standard error
 }
 
 // gamePair is one game in both evals.
 type gamePair struct {
 	key           gameKey
 	before, after float64 // scores
-}
-
-// evalTotals are the totals over the paired games of one eval.
-type evalTotals struct {
-	score, max      float64
-	signsRight      int
-	signs           int
-	misid           int
-	mapSum          float64
-	exits, withSign int
-}
-
-func (t *evalTotals) add(g evalGame) {
-	r := g.Referee
-	t.score += r.Score
-	t.max += g.MaxScore
-	t.signsRight += r.SignsCorrectType
-	t.signs += g.Signs
-	t.misid += r.Misidentifications
-	t.mapSum += r.MapScore
-	if g.Signs > 0 {
-		t.withSign++
-		if r.ExitBonusGiven {
-			t.exits++
-		}
-	}
 }
 
 // compareEvals pairs the games of a and b and measures the difference:
@@ -200,8 +178,8 @@ func pairEvals(a, b *evalJSON, key func(evalGame) gameKey) (*comparison, error) 
 			continue
 		}
 		c.pairs = append(c.pairs, gamePair{key: k, before: g.Referee.Score, after: h.Referee.Score})
-		c.before.add(g)
-		c.after.add(h)
+		c.before = append(c.before, g.Result)
+		c.after = append(c.after, h.Result)
 	}
 	c.onlyB = len(b.Games) - len(c.pairs)
 	return c, nil
@@ -280,20 +258,12 @@ func (c *comparison) print(w io.Writer, top int) error {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "score: %+.1f points in all, %+.2f ± %.2f per game (standard error), t %.2f: %s\n",
 		c.mean*float64(len(c.pairs)), c.mean, c.se, c.t(), c.verdict())
-	n := float64(len(c.pairs))
-	pct := func(t evalTotals) string {
-		if t.max == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%.2f%%", 100*t.score/t.max)
-	}
+	b, a := summarize("before", c.before), summarize("after", c.after)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\tbefore\tafter\t")
-	fmt.Fprintf(tw, "score, %% of max\t%s\t%s\t\n", pct(c.before), pct(c.after))
-	fmt.Fprintf(tw, "signs with the right type\t%d/%d\t%d/%d\t\n", c.before.signsRight, c.before.signs, c.after.signsRight, c.after.signs)
-	fmt.Fprintf(tw, "misidentifications\t%d\t%d\t\n", c.before.misid, c.after.misid)
-	fmt.Fprintf(tw, "map score (mean)\t%.3f\t%.3f\t\n", c.before.mapSum/n, c.after.mapSum/n)
-	fmt.Fprintf(tw, "exit bonus (games with a sign)\t%d/%d\t%d/%d\t\n", c.before.exits, c.before.withSign, c.after.exits, c.after.withSign)
+	fmt.Fprintln(tw, "\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\t")
+	for _, r := range []evalRow{b, a} {
+		fmt.Fprintf(tw, "%s\t%.2f\t%.1f\t%.3f\t%.3f\t%.1f\t%d\t%.1f\t\n", r.World, r.ScorePct, r.SignsCorrect, r.MisidPerRun, r.MapScore, r.ExitBonusRate, r.AutoLoP, r.GameTime)
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}

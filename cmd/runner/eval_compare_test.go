@@ -132,8 +132,8 @@ func TestEvalCompareCommand(t *testing.T) {
 		"paired games: 3 (2 changed)",
 		// Differences 5, 0, 30: mean 11.67, sample sd 16.07, se 9.28.
 		"score: +35.0 points in all, +11.67 ± 9.28 per game (standard error), t 1.26: within the noise",
-		"signs with the right type 2/3 3/3",
-		"exit bonus (games with a sign) 2/3 3/3",
+		// Before: 110 of 300 points, 2 of 3 signs, exit bonus in 2 of 3 games.
+		"score %max signs ok % misid/run map exit % auto LoP game s before 36.67 66.7 0.000 0.500 66.7 0 0.0 after 48.33 100.0 0.000 0.500 100.0 0 0.0",
 		"difference b 1 - 0.0 30.0 +30.0 a 1 - 50.0 55.0 +5.0",
 	} {
 		if !strings.Contains(flat, want) {
