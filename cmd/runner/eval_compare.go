@@ -114,21 +114,16 @@ func keyOfGame(g evalGame) gameKey {
 
 // comparison is the difference between two evals' paired games.
 type comparison struct {
-	pairs []gamePair
+	// keys name the paired games; before[i] and after[i] are game
+	// keys[i]'s results in the first and the second eval.
+	keys  []gameKey
 	onlyA int // games of the first eval the second does not have
 	onlyB int
 	// byWorldSeed: paired by world and seed alone, the parameter points
 	// differing.
-	byWorldSeed bool
-	// before and after are the paired games' results, in pair order.
+	byWorldSeed   bool
 	before, after []game.Result
 	mean, se      float64 // score difference per game and its standard error
-}
-
-// gamePair is one game in both evals.
-type gamePair struct {
-	key           gameKey
-	before, after float64 // scores
 }
 
 // compareEvals pairs the games of a and b and measures the difference:
@@ -137,7 +132,7 @@ type gamePair struct {
 // and seed alone.
 func compareEvals(a, b *evalJSON) (*comparison, error) {
 	c, err := pairEvals(a, b, keyOfGame)
-	if err == nil && len(c.pairs) == 0 {
+	if err == nil && len(c.keys) == 0 {
 		c, err = pairEvals(a, b, func(g evalGame) gameKey { return gameKey{world: g.World, seed: g.Seed} })
 		if err != nil {
 			return nil, fmt.Errorf("no game with the same parameter point in both, and by world and seed alone: %w", err)
@@ -147,7 +142,7 @@ func compareEvals(a, b *evalJSON) (*comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(c.pairs) == 0 {
+	if len(c.keys) == 0 {
 		return nil, errors.New("no game in common (not the same worlds and seeds)")
 	}
 	c.mean, c.se = meanSE(c.diffs())
@@ -177,18 +172,20 @@ func pairEvals(a, b *evalJSON, key func(evalGame) gameKey) (*comparison, error) 
 			c.onlyA++
 			continue
 		}
-		c.pairs = append(c.pairs, gamePair{key: k, before: g.Referee.Score, after: h.Referee.Score})
+		c.keys = append(c.keys, k)
 		c.before = append(c.before, g.Result)
 		c.after = append(c.after, h.Result)
 	}
-	c.onlyB = len(b.Games) - len(c.pairs)
+	c.onlyB = len(b.Games) - len(c.keys)
 	return c, nil
 }
 
+// diffs returns the score differences of the paired games, after less
+// before.
 func (c *comparison) diffs() []float64 {
-	d := make([]float64, len(c.pairs))
-	for i, p := range c.pairs {
-		d[i] = p.after - p.before
+	d := make([]float64, len(c.keys))
+	for i := range c.keys {
+		d[i] = c.after[i].Referee.Score - c.before[i].Referee.Score
 	}
 	return d
 }
@@ -241,14 +238,16 @@ func (c *comparison) verdict() string {
 	}
 }
 
+// print writes the comparison and the top games that changed most.
 func (c *comparison) print(w io.Writer, top int) error {
-	changed := 0
-	for _, p := range c.pairs {
-		if p.after != p.before {
-			changed++
+	d := c.diffs()
+	var changed []int // indices of the games that changed
+	for i, x := range d {
+		if x != 0 {
+			changed = append(changed, i)
 		}
 	}
-	fmt.Fprintf(w, "paired games: %d (%d changed)", len(c.pairs), changed)
+	fmt.Fprintf(w, "paired games: %d (%d changed)", len(c.keys), len(changed))
 	if c.byWorldSeed {
 		fmt.Fprint(w, ", by world and seed (the parameter points differ)")
 	}
@@ -257,7 +256,7 @@ func (c *comparison) print(w io.Writer, top int) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "score: %+.1f points in all, %+.2f ± %.2f per game (standard error), t %.2f: %s\n",
-		c.mean*float64(len(c.pairs)), c.mean, c.se, c.t(), c.verdict())
+		c.mean*float64(len(c.keys)), c.mean, c.se, c.t(), c.verdict())
 	b, a := summarize("before", c.before), summarize("after", c.after)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tscore %max\tsigns ok %\tmisid/run\tmap\texit %\tauto LoP\tgame s\t")
@@ -267,27 +266,19 @@ func (c *comparison) print(w io.Writer, top int) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if top <= 0 || changed == 0 {
+	if top <= 0 || len(changed) == 0 {
 		return nil
 	}
-	ps := make([]gamePair, 0, changed)
-	for _, p := range c.pairs {
-		if p.after != p.before {
-			ps = append(ps, p)
-		}
-	}
-	sort.SliceStable(ps, func(i, j int) bool {
-		return math.Abs(ps[i].after-ps[i].before) > math.Abs(ps[j].after-ps[j].before)
-	})
+	sort.SliceStable(changed, func(i, j int) bool { return math.Abs(d[changed[i]]) > math.Abs(d[changed[j]]) })
 	fmt.Fprintf(w, "\nthe games that changed most:\n")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "world\tseed\tparams\tbefore\tafter\tdifference\t")
-	for _, p := range ps[:min(top, len(ps))] {
-		params := p.key.params
+	for _, i := range changed[:min(top, len(changed))] {
+		k, params := c.keys[i], c.keys[i].params
 		if params == "" {
 			params = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f\t%.1f\t%+.1f\t\n", p.key.world, p.key.seed, params, p.before, p.after, p.after-p.before)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f\t%.1f\t%+.1f\t\n", k.world, k.seed, params, c.before[i].Referee.Score, c.after[i].Referee.Score, d[i])
 	}
 	return tw.Flush()
 }

@@ -91,11 +91,11 @@ func TestCompareEvals(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(c.pairs) != tc.pairs || c.onlyA != tc.onlyA || c.onlyB != tc.onlyB || c.byWorldSeed != tc.byWorldSeed {
+			if len(c.keys) != tc.pairs || c.onlyA != tc.onlyA || c.onlyB != tc.onlyB || c.byWorldSeed != tc.byWorldSeed {
 				t.Errorf("pairs %d, only in one %d and %d, by world and seed %v; want %d, %d, %d, %v",
-					len(c.pairs), c.onlyA, c.onlyB, c.byWorldSeed, tc.pairs, tc.onlyA, tc.onlyB, tc.byWorldSeed)
+					len(c.keys), c.onlyA, c.onlyB, c.byWorldSeed, tc.pairs, tc.onlyA, tc.onlyB, tc.byWorldSeed)
 			}
-			if total := c.mean * float64(len(c.pairs)); math.Abs(total-tc.total) > 1e-9 {
+			if total := c.mean * float64(len(c.keys)); math.Abs(total-tc.total) > 1e-9 {
 				t.Errorf("total difference %v, want %v", total, tc.total)
 			}
 			if v := c.verdict(); !strings.Contains(v, tc.verdict) {
@@ -193,7 +193,7 @@ func FuzzEvalCompare(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if len(c.pairs) == 0 {
+		if len(c.keys) == 0 {
 			t.Fatal("compared with no pair")
 		}
 		var out strings.Builder
