@@ -28,10 +28,10 @@ func newEvalCompareCmd() *cobra.Command {
 		Long: `compare reads two files written by ` + "`runner eval --json`" + ` (the same worlds, seeds and
 parameter points, played before and after a change) and pairs their games by world, seed and
 parameter point (by world and seed alone when no point is in both, as for an eval with no
---param against one point of a sweep). It prints the difference of the score per game with its standard error and t (the
-mean over the standard error), the table's overall row before and after (score, signs with the
-right type, misidentifications, map score, exit bonus, automatic lacks of progress, game time),
-and the games that changed most.
+--param against one point of a sweep). It prints the difference of the score per game with its
+standard error and t (the mean over the standard error), the table's overall row before and after
+(score, signs with the right type, misidentifications, map score, exit bonus, automatic lacks of
+progress, game time), and the games that changed most.
 
 A game on the embedded simulator depends on its seed and inputs alone, but a small change of
 behavior sends the robot on another course from the first step it acts differently, and the
