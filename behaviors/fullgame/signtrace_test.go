@@ -20,6 +20,7 @@ import (
 	"github.com/rescuekit/rescuekit/behaviors/report"
 	"github.com/rescuekit/rescuekit/behaviors/victimdetect"
 	"github.com/rescuekit/rescuekit/framework"
+	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/internal/game"
 	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
@@ -62,8 +63,9 @@ type signTrace struct {
 // (signs.glimpsed) and how near the robot came in front of its face; and
 // where and when a behavior asked for a lack of progress, and when the
 // pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off, and
-// how far off its yaw and position were over the game (RMS).
-// RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
+// how far off its yaw and position were over the game (RMS); and how long
+// the robot stood wedged in each state, its wheels turning and its body
+// still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
 // world's path absolute (the test runs in behaviors/fullgame).
 //
 //	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
@@ -154,6 +156,7 @@ func TestTraceSigns(t *testing.T) {
 	// with the yaw more than 0.05 rad off.
 	const poseFrom = 20.0
 	var yawSq, posSq, poseN, yawOff float64
+	var wedge wedgeClock
 	// RESCUEKIT_TRACE_YAWLOG=FILE writes one line per explore step: the
 	// time, the true and the tracker's yaw and their difference, the true
 	// position and the GPS, the wheel encoders, the gyro's yaw rate and the
@@ -202,6 +205,7 @@ func TestTraceSigns(t *testing.T) {
 						yawOff++
 					}
 				}
+				wedge.step(now, s.Pose().Pos, s.Pose().Yaw, obs.GetWheelPositions().GetLeft(), obs.GetWheelPositions().GetRight(), obs.GetState())
 				if yl != nil {
 					wp, gy, g := obs.GetWheelPositions(), obs.GetGyro(), obs.GetGps()
 					fmt.Fprintf(yl, "%.3f true %.4f est %.4f err %.3f pos %.4f %.4f gps %.4f %.4f wl %.4f wr %.4f gy %.4f st %s\n", now, s.Pose().Yaw, est.Yaw, nav.WrapAngle(est.Yaw-s.Pose().Yaw), s.Pose().Pos.X, s.Pose().Pos.Z, g.GetX(), g.GetZ(), wp.GetLeft(), wp.GetRight(), gy.GetY(), obs.GetState())
@@ -383,6 +387,7 @@ func TestTraceSigns(t *testing.T) {
 		fmt.Printf("explore's pose from %.0f s: yaw %.4f rad off (RMS; %.1f%% of the steps more than 0.05 rad), position %.4f m off (RMS)\n",
 			poseFrom, math.Sqrt(yawSq/poseN), 100*yawOff/poseN, math.Sqrt(posSq/poseN))
 	}
+	fmt.Println(wedge.String())
 	for _, l := range lops {
 		fmt.Println(l)
 	}
@@ -476,5 +481,125 @@ func dumpFrame(t *testing.T, dir string, now float64, cam string, bgra []byte, w
 	defer f.Close()
 	if err := png.Encode(f, im); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// wedgeClock adds up the seconds the robot was wedged, by FSM state: in
+// windows of wedgeWindowS, the wheels turned more than wedgeWheel rad in
+// all while the body moved less than wedgeMove and turned less than
+// wedgeYaw. A window whose wheels turned opposite ways is a turn held, else
+// a push.
+type wedgeClock struct {
+	t0            float64
+	at            geom.Vec2
+	yaw, wl, wr   float64
+	state         string
+	started       bool
+	turns, pushes map[string]float64
+}
+
+const (
+	wedgeWindowS = 1.0
+	wedgeWheel   = 1.5  // rad, both wheels' turns added
+	wedgeMove    = 0.01 // m
+	wedgeYaw     = 0.15 // rad
+)
+
+func (c *wedgeClock) step(now float64, at geom.Vec2, yaw, wl, wr float64, state string) {
+	if c.turns == nil {
+		c.turns, c.pushes = map[string]float64{}, map[string]float64{}
+	}
+	if !c.started || state != c.state {
+		c.t0, c.at, c.yaw, c.wl, c.wr, c.state, c.started = now, at, yaw, wl, wr, state, true
+		return
+	}
+	if now-c.t0 < wedgeWindowS {
+		return
+	}
+	dl, dr := wl-c.wl, wr-c.wr
+	if math.Abs(dl)+math.Abs(dr) > wedgeWheel && at.Dist(c.at) < wedgeMove && math.Abs(nav.WrapAngle(yaw-c.yaw)) < wedgeYaw {
+		if dl*dr < 0 {
+			c.turns[state] += now - c.t0
+		} else {
+			c.pushes[state] += now - c.t0
+		}
+	}
+	c.t0, c.at, c.yaw, c.wl, c.wr = now, at, yaw, wl, wr
+}
+
+// String is the summary line: seconds of turns held and of pushes, by state.
+func (c *wedgeClock) String() string {
+	var b strings.Builder
+	b.WriteString("wedged (wheels turning, the body still):")
+	var states []string
+	for st := range c.turns {
+		states = append(states, st)
+	}
+	for st := range c.pushes {
+		if _, ok := c.turns[st]; !ok {
+			states = append(states, st)
+		}
+	}
+	slices.Sort(states)
+	if len(states) == 0 {
+		b.WriteString(" never")
+	}
+	for _, st := range states {
+		fmt.Fprintf(&b, " %s turns %.1f s, pushes %.1f s;", st, c.turns[st], c.pushes[st])
+	}
+	return strings.TrimSuffix(b.String(), ";")
+}
+
+// TestWedgeClock: the wedge accounting of TestTraceSigns counts a turn
+// held and a push, not free driving, a free turn nor a window split by a
+// change of state.
+func TestWedgeClock(t *testing.T) {
+	type step struct {
+		dx, dyaw, dl, dr float64 // per 32 ms step
+		state            string
+	}
+	repeat := func(n int, s step) []step {
+		out := make([]step, n)
+		for i := range out {
+			out[i] = s
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name               string
+		steps              []step
+		turns, pushes, all float64 // seconds wanted in "explore", and in every state
+	}{
+		{"turn held", repeat(100, step{0, 0, -0.2, 0.2, "explore"}), 3, 0, 3},
+		{"push", repeat(100, step{0, 0, 0.2, 0.2, "explore"}), 0, 3, 3},
+		{"driving", repeat(100, step{0.003, 0, 0.2, 0.2, "explore"}), 0, 0, 0},
+		{"free turn", repeat(100, step{0, 0.05, -0.2, 0.2, "explore"}), 0, 0, 0},
+		{"standing", repeat(100, step{0, 0, 0, 0, "explore"}), 0, 0, 0},
+		{"report pushes", append(repeat(50, step{0, 0, 0.2, 0.2, "explore"}), repeat(50, step{0, 0, 0.2, 0.2, "report"})...), 0, 1, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var w wedgeClock
+			var at geom.Vec2
+			var yaw, wl, wr float64
+			for i, s := range c.steps {
+				at.X += s.dx
+				yaw += s.dyaw
+				wl += s.dl
+				wr += s.dr
+				w.step(float64(i)*0.032, at, yaw, wl, wr, s.state)
+			}
+			var all float64
+			for _, v := range w.turns {
+				all += v
+			}
+			for _, v := range w.pushes {
+				all += v
+			}
+			near := func(got, want float64) bool { return math.Abs(got-want) < 0.1 }
+			if !near(w.turns["explore"], c.turns) || !near(w.pushes["explore"], c.pushes) || !near(all, c.all) {
+				t.Errorf("explore turns %.2f s, pushes %.2f s, all %.2f s; want %.0f, %.0f, %.0f (%s)",
+					w.turns["explore"], w.pushes["explore"], all, c.turns, c.pushes, c.all, w.String())
+			}
+		})
 	}
 }
