@@ -65,8 +65,9 @@ type signTrace struct {
 // pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off, and
 // how far off its yaw and position were over the game (RMS); and how long
 // the robot stood wedged in each state, its wheels turning and its body
-// still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1 prints the found signs too. Give the
-// world's path absolute (the test runs in behaviors/fullgame).
+// still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1
+// prints the found signs too. Give the world's path absolute (the test
+// runs in behaviors/fullgame).
 //
 //	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
 //		go test ./behaviors/fullgame -run TraceSigns -v
