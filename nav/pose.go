@@ -117,9 +117,10 @@ func DefaultRobot() Robot {
 var StartYaws = [4]float64{0, -1.57, 3.14, 1.57}
 
 // Tracker estimates the robot's pose from its own sensors: the GPS for the
-// position, the inertial unit when there is one, else the wheel encoders
-// (the gyro when the wheels slip) for the yaw, corrected by the GPS track
-// against the wheels' track over runs the wheels drove (runSteer). The
+// position (blended with the wheels' track when it reads with noise,
+// blendGPS), the inertial unit when there is one, else the wheel encoders
+// (the gyro when the wheels slip) for the yaw, corrected by fitting the
+// wheels' track to the GPS track over runs the wheels drove (fitRun). The
 // start yaw is unknown until the robot first drove a few centimetres
 // (YawKnown); it is then snapped to the nearest of StartYaws. A relocation
 // (the supervisor's 'L', or a jump of the GPS) sets the yaw to 0, as
@@ -147,9 +148,23 @@ type Tracker struct {
 	runYaw   float64
 	runOdo   geom.Vec2
 	runWheel float64
+	// The run's fit (fitRun): runCorr is the correction it made to the
+	// yaw since runFrom; runN, runSo, runSp, runDot, runCross and runSoo
+	// sum, over the run's steps, the wheels' track o (drawn with the yaw
+	// less runCorr) and the GPS track p, both from runFrom: n, Σo, Σp,
+	// Σo·p, Σo×p and Σ|o|².
+	runCorr          float64
+	runN             float64
+	runSo, runSp     geom.Vec2
+	runDot, runCross float64
+	runSoo           float64
+
+	// innov is the moving mean of the GPS readings less the wheels'
+	// positions (blendGPS).
+	innov geom.Vec2
 
 	// noise measures the GPS's noise; sd is its σ when sdAt differences
-	// had been taken (yawGain).
+	// had been taken (noiseSD).
 	noise GPSNoise
 	sd    float64
 	sdAt  int
@@ -235,7 +250,7 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 		t.relocated = true
 		t.pose = Pose{Vec2: g, Yaw: 0}
 		t.yawKnown = true
-		t.runOn, t.suspect = false, false
+		t.runOn, t.suspect, t.innov = false, false, geom.Vec2{}
 		if haveGPS {
 			t.lastGPS = g
 			t.noise.Restart()
@@ -291,38 +306,47 @@ func (t *Tracker) Update(obs *pluginpb.Observation) Pose {
 	// runTurn in all).
 	if haveGPS {
 		drive := haveW && !gap && !slip && math.Abs(dr-dl) < runSteer && math.Abs(dl+dr) > 0.05
-		if !drive || dl+dr > 0 != t.runFwd || math.Abs(WrapAngle(t.pose.Yaw-t.runYaw)) > runTurn {
+		if !drive || dl+dr > 0 != t.runFwd || math.Abs(WrapAngle(t.pose.Yaw-t.runCorr-t.runYaw)) > runTurn {
 			t.runOn = false
 		}
 		if drive && !t.runOn {
-			t.runOn, t.runFrom, t.runYaw, t.runFwd = true, t.lastGPS, yaw0, dl+dr > 0
-			t.runWheel, t.runOdo = 0, geom.Vec2{}
+			t.runOn, t.runFwd = true, dl+dr > 0
+			t.startRun(t.lastGPS, yaw0)
 		}
 		if t.runOn {
 			// The wheels' displacement over the step, along the yaw
 			// halfway through it (the chord of the arc they drove).
 			ds := t.r.WheelRadius * (dl + dr) / 2
-			t.runOdo = t.runOdo.Add(Pose{Yaw: yaw0 + WrapAngle(t.pose.Yaw-yaw0)/2}.Forward(ds))
+			t.runOdo = t.runOdo.Add(Pose{Yaw: yaw0 - t.runCorr + WrapAngle(t.pose.Yaw-yaw0)/2}.Forward(ds))
 			t.runWheel += math.Abs(ds)
+			t.addRunPoint(t.runOdo, g.Sub(t.runFrom))
 		}
 		if d := g.Dist(t.runFrom); t.runOn && d >= runLength {
-			// The yaw's error is the angle from the wheels' track (drawn
-			// with the yaw) to the GPS's, once the GPS's is runLength long:
-			// the heading the GPS track gives the body, with the
-			// steering the wheels and gyro counted on the way (a straight
-			// run's heading when they counted none). Free: the body went
-			// as far as its wheels, not slid along a wall at more than
-			// acos(0.9) = 0.45 rad. A body that went less than half as far
-			// or twice as far as its wheels' track, held or moved by
-			// something else, tells nothing.
-			if o := t.runOdo.Len(); d >= o/2 && d <= 2*o {
+			// Once the GPS track is runLength long, the yaw's error is the
+			// angle from the wheels' track (drawn with the yaw) to the
+			// GPS's: the heading the GPS track gives the body, with the
+			// steering the wheels and gyro counted on the way. A body that
+			// went less than half as far or twice as far as its wheels'
+			// track, held or moved by something else, tells nothing, and
+			// the run starts again. A yaw not known yet or suspect takes
+			// the heading of the chord (fixYaw; free: the body went as far
+			// as its wheels, not slid along a wall at more than acos(0.9)
+			// = 0.45 rad), and the run starts again; any other yaw is
+			// fitted over the whole run, at every step of it from then on.
+			o := t.runOdo.Len()
+			switch {
+			case d < o/2 || d > 2*o:
+				t.startRun(g, t.pose.Yaw)
+			case !t.yawKnown || t.suspect:
 				e := WrapAngle(YawTowards(t.runFrom, g) - YawTowards(geom.Vec2{}, t.runOdo))
-				t.fixYaw(WrapAngle(t.pose.Yaw+e), d >= 0.9*t.runWheel, d)
+				t.fixYaw(WrapAngle(t.pose.Yaw+e), d >= 0.9*t.runWheel)
+				t.startRun(g, t.pose.Yaw)
+			default:
+				t.fitRun(d)
 			}
-			t.runFrom, t.runYaw, t.runWheel, t.runOdo = g, t.pose.Yaw, 0, geom.Vec2{}
 		}
 		t.noise.Add(obs.GetStep(), g)
-		t.pose.Vec2 = g
+		t.pose.Vec2 = t.blendGPS(g, yaw0, dl, dr, haveW && !gap && !slip)
 		t.lastGPS = g
 	} else if haveW {
 		d := t.r.WheelRadius * (dl + dr) / 2
@@ -347,14 +371,14 @@ const (
 	runLength = 0.03 // m of GPS track after which a run corrects the yaw
 )
 
-// fixYaw blends the GPS heading h of the last run, run metres long, into
-// the yaw: a share of the difference when it is below 0.25 rad (yawGain,
-// at most a fifth; a fifth when the yaw is suspect); half of any
-// difference when the yaw is suspect and the run was free (the body went
-// as far as its wheels). world4 of Erebus v26.1 (seed 1, t=373 s) and
-// R2D2__7_ of shared/more-worlds (seed 2, t=335 s): wedged, the yaw went
-// 0.48 and 0.58 rad wrong, and stayed so to the end of the game.
-func (t *Tracker) fixYaw(h float64, free bool, run float64) {
+// fixYaw takes the GPS heading h of a run's chord into a yaw not known
+// yet (the start yaw, snapped to StartYaws) or suspect (the wheels
+// slipped): yawBlend of the difference when it is below 0.25 rad; half of
+// any difference when the run was free (the body went as far as its
+// wheels). world4 of Erebus v26.1 (seed 1, t=373 s) and R2D2__7_ of
+// shared/more-worlds (seed 2, t=335 s): wedged, the yaw went 0.48 and
+// 0.58 rad wrong, and stayed so to the end of the game.
+func (t *Tracker) fixYaw(h float64, free bool) {
 	if !t.yawKnown {
 		// The yaw was counted from 0 at the start: h less it is the
 		// start yaw.
@@ -370,15 +394,116 @@ func (t *Tracker) fixYaw(h float64, free bool, run float64) {
 	}
 	switch d := WrapAngle(h - t.pose.Yaw); {
 	case math.Abs(d) < 0.25:
-		g := yawBlend
-		if !t.suspect {
-			g = t.yawGain(run)
-		}
-		t.pose.Yaw = WrapAngle(t.pose.Yaw + g*d)
-		t.suspect = t.suspect && !free
-	case t.suspect && free:
+		t.pose.Yaw = WrapAngle(t.pose.Yaw + yawBlend*d)
+		t.suspect = !free
+	case free:
 		t.pose.Yaw = WrapAngle(t.pose.Yaw + 0.5*d)
 	}
+}
+
+// blendGPS returns the position from GPS reading g. A GPS that reads
+// exact (noiseSD 0: Erebus v25.0.1's) gives it. With noise, and the
+// wheels' displacement over the step (dl, dr) to go by (odo: counted, not
+// slipped, not over a gap; yaw0 the yaw before the step), it is the
+// position they lead to, moved a share of the way to g (posGain at
+// posNoise, more for less noise in proportion to its variance); g itself
+// when the two are more than posSnap apart (the body pushed, or carried),
+// or when the GPS has read behind the wheels' position step after step
+// (innov, the innovations' moving mean, longer than posHeld): a body
+// held against a wall while its wheels turn alike (a push, which neither
+// the wheels nor the gyro tell from driving) stays where it is, and a
+// position that followed the wheels ran 3 steps' worth ahead of it,
+// 11.5 mm at full speed (TestTrackerPositionOfAHeldBody).
+func (t *Tracker) blendGPS(g geom.Vec2, yaw0, dl, dr float64, odo bool) geom.Vec2 {
+	sd := t.noiseSD()
+	if !odo || sd <= 0 {
+		t.innov = geom.Vec2{}
+		return g
+	}
+	k := posGain * (posNoise / sd) * (posNoise / sd)
+	if k >= 1 {
+		t.innov = geom.Vec2{}
+		return g
+	}
+	ds := t.r.WheelRadius * (dl + dr) / 2
+	pred := t.pose.Vec2.Add(Pose{Yaw: yaw0 + WrapAngle(t.pose.Yaw-yaw0)/2}.Forward(ds))
+	in := g.Sub(pred)
+	t.innov = t.innov.Scale(1 - innovShare).Add(in.Scale(innovShare))
+	if in.Len() > posSnap || t.innov.Len() > posHeld {
+		return g
+	}
+	return pred.Add(in.Scale(k))
+}
+
+// Blending the GPS into the wheels' track. Erebus v26.1's GPS reads with
+// σ = 2.5 mm per axis (erebus.V26Rules.GPSAccuracy, docs/erebus-v26.md §9),
+// and a position taken from each reading alone carries that noise into
+// every arrival, turn and approach. Moving posGain of the way to each
+// reading leaves sqrt(0.25/1.75) of it, 0.9 mm, and follows the wheels'
+// errors within a few steps; 0.5, 0.15 and 0.1 played worse
+// (docs/eval-real-worlds.md, session 23). The moving mean of the
+// innovations, innovShare of each, spreads 0.45 σ a axis from the noise
+// alone (1.1 mm with v26.1's), and passes posHeld within two steps of a
+// push at full speed (3.8 mm a step). posSnap: a reading that far from
+// the wheels' position is taken at once (the body carried or knocked).
+const (
+	posGain    = 0.25
+	posNoise   = 0.0025 // m
+	posSnap    = 0.02   // m
+	posHeld    = 0.003  // m
+	innovShare = 0.3
+)
+
+// startRun starts a run at GPS reading g and yaw y.
+func (t *Tracker) startRun(g geom.Vec2, y float64) {
+	t.runFrom, t.runYaw, t.runWheel, t.runOdo, t.runCorr = g, y, 0, geom.Vec2{}, 0
+	t.runN, t.runSo, t.runSp, t.runDot, t.runCross, t.runSoo = 0, geom.Vec2{}, geom.Vec2{}, 0, 0, 0
+	t.addRunPoint(geom.Vec2{}, geom.Vec2{})
+}
+
+// addRunPoint adds the wheels' track o and the GPS's p to the run's sums.
+func (t *Tracker) addRunPoint(o, p geom.Vec2) {
+	t.runN++
+	t.runSo, t.runSp = t.runSo.Add(o), t.runSp.Add(p)
+	t.runDot += o.X*p.X + o.Z*p.Z
+	t.runCross += o.Z*p.X - o.X*p.Z
+	t.runSoo += o.X*o.X + o.Z*o.Z
+}
+
+// fitRun corrects the yaw from the run so far, run metres of GPS track:
+// by the rotation that best aligns the wheels' track with the GPS track
+// (least squares over all the run's steps), weighed against the yaw it
+// had when the run started. The rotation's variance is σ²/Σ|o−ō|² for a
+// GPS of σ per axis: with Erebus v26.1's 2.5 mm, 0.1 rad over a run of
+// 3 cm (as the chord's heading), 0.02 rad over one of 9 cm. Chords of
+// 3 cm taken one after the other, each blended in by its own noise, left
+// the yaw 0.012 rad off in a median step and 0.035 in the worst tenth,
+// replayed on the logged steps of eight v26.1 games; the fit 0.009 and
+// 0.029 (docs/eval-real-worlds.md, session 24). The share taken is
+// fitPrior/(fitPrior + variance), at most what blending yawBlend at every
+// runLength of the run would take in all (with a GPS that reads exact,
+// the wheels' own errors over the run are the limit).
+func (t *Tracker) fitRun(run float64) {
+	n := t.runN
+	mo, mp := t.runSo.Scale(1/n), t.runSp.Scale(1/n)
+	dot := t.runDot - n*(mo.X*mp.X+mo.Z*mp.Z)
+	cross := t.runCross - n*(mo.Z*mp.X-mo.X*mp.Z)
+	spread := t.runSoo - n*(mo.X*mo.X+mo.Z*mo.Z)
+	if spread <= 0 {
+		return
+	}
+	e := math.Atan2(cross, dot)
+	if math.Abs(WrapAngle(e-t.runCorr)) >= 0.25 {
+		return
+	}
+	sd := t.noiseSD()
+	k := fitPrior / (fitPrior + sd*sd/spread)
+	if c := 1 - math.Pow(1-yawBlend, run/runLength); k > c {
+		k = c
+	}
+	dy := k*e - t.runCorr
+	t.pose.Yaw = WrapAngle(t.pose.Yaw + dy)
+	t.runCorr += dy
 }
 
 // wallFactor returns r.WallFactor, 1 when unset.
@@ -419,29 +544,21 @@ func (t *Tracker) imu(obs *pluginpb.Observation) bool {
 	return true
 }
 
-// yawBlend is the share of a run's GPS heading fixYaw blends
-// into the yaw when the GPS's noise is small.
+// yawBlend is the share of a run's GPS heading fixYaw blends into a
+// suspect yaw, and the share fitRun takes of a fit over runLength when the
+// GPS reads exact.
 const yawBlend = 0.2
 
-// yawGain is the share of a run's GPS heading fixYaw blends into
-// a yaw that is not suspect: 0.2 while the heading's noise (√2·σ over the
-// run) is no more than 1.5 mm of GPS noise gives over runLength, less in
-// proportion to its variance beyond that. With Erebus v26.1's noise
-// (erebus.V26Rules.GPSAccuracy) the heading of a 3 cm run is 0.12 rad off
-// in a typical run, and the yaw blended at 0.2 was 0.03-0.05 rad off (RMS)
-// in v26.1 games (docs/eval-real-worlds.md, session 16).
-// A suspect yaw (the wheels slipped) takes the usual 0.2: it may be far
-// off, and the noise is the smaller error then.
-func (t *Tracker) yawGain(run float64) float64 {
-	const ref = 0.0015 * math.Sqrt2 / runLength
+// fitPrior is the variance (rad²) fitRun gives the yaw before a run: a
+// fit as noisy as the chord of a 3 cm run read with 1.5 mm of noise
+// (0.07 rad) takes yawBlend of its heading.
+const fitPrior = (0.0015 * math.Sqrt2 / runLength) * (0.0015 * math.Sqrt2 / runLength) / 4
+
+// noiseSD returns the GPS's σ (m) as measured: again every noiseMin
+// differences, the median of the window costing a selection over it.
+func (t *Tracker) noiseSD() float64 {
 	if n := t.noise.Samples(); n-t.sdAt >= noiseMin {
-		// Measured again every noiseMin differences: the median of the
-		// window costs a selection over it.
 		t.sd, t.sdAt = t.noise.SD(), n
 	}
-	v := 2 * t.sd * t.sd / (run * run)
-	if v <= ref*ref {
-		return yawBlend
-	}
-	return yawBlend * ref * ref / v
+	return t.sd
 }
