@@ -1,6 +1,9 @@
 package fullgame
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // curveSigns is a 4×3 arena with a free-standing curved wall (curve 2 in
 // the bottom-right quarter of tile (2, 1): a quarter circle of radius
@@ -71,12 +74,23 @@ target GRGKG at -0.0380 -0.0380 -2.3562
 // TestCurveFaceOnTheWay: a face of a curved wall not looked at yet and
 // nearer than the next floor is looked at on the way (explore.planWith),
 // so the target on the concave face is found while the floors are
-// explored (at 25 s; without it, not in the 60 s of the game: v26.1
-// world4's F, passed edge-on, was left to the sweep the time limit cut
-// short).
+// explored (v26.1 world4's F, passed edge-on, was left to the sweep the
+// time limit cut short). One game tells little: the face must be told a
+// curve's from its surfaces, looked at closely enough, the target raised
+// and reported, all within 60 s, and the GPS's noise sends each seed
+// another way. Over seeds 1-40 the target was found in 26 games
+// before session 24's tracker, 30 with it, and in none without the look on
+// the way (docs/eval-real-worlds.md, session 24); over seeds 1-8 it must
+// be found in two at least.
 func TestCurveFaceOnTheWay(t *testing.T) {
-	res := play(t, curveOnTheWay)
-	if r := res.Referee; r.SignsCorrectType != 1 || r.Misidentifications != 0 {
-		t.Errorf("targets %d of 1 with the right type, %d misidentified; want 1, 0", r.SignsCorrectType, r.Misidentifications)
+	found, misid, line := 0, 0, ""
+	for seed := int64(1); seed <= 8; seed++ {
+		r := playSeed(t, curveOnTheWay, seed).Referee
+		found += r.SignsCorrectType
+		misid += r.Misidentifications
+		line += fmt.Sprint(r.SignsCorrectType)
+	}
+	if found < 2 || misid != 0 {
+		t.Errorf("seeds 1-8: the target found with the right type in %d games (%s), %d misidentified; want 2 games at least, 0", found, line, misid)
 	}
 }

@@ -19,12 +19,18 @@ import (
 // (noise on, seed 1).
 func play(t *testing.T, src string) game.Result {
 	t.Helper()
+	return playSeed(t, src, 1)
+}
+
+// playSeed is play with the given seed.
+func playSeed(t *testing.T, src string, seed int64) game.Result {
+	t.Helper()
 	w, err := world.ParseASCII(t.Name(), strings.TrimPrefix(src, "\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := game.Play(context.Background(), game.Options{
-		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: 1, Noise: game.DefaultNoise,
+		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{
 			"explore": explore.New, "victimdetect": victimdetect.New, "report": report.New, "exit": exit.New,
 		}),

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -54,20 +55,21 @@ type signTrace struct {
 }
 
 // TestTraceSigns is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
-// Erebus world (.wbt), it plays the game `runner eval` plays on it (noise
-// on, seed 1, the built-in behaviors; PROTOs from ../shared/erebus/protos)
-// and prints, for every sign, whether the cameras ever saw it (how near,
-// how many pixels tall, classified how), when victim-detect raised it, and
-// how report's jobs for it ended: the questions asked of every missed sign
-// in issue 16; whether victim-detect published it as glimpsed
-// (signs.glimpsed) and how near the robot came in front of its face; and
-// where and when a behavior asked for a lack of progress, and when the
-// pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off, and
-// how far off its yaw and position were over the game (RMS); and how long
-// the robot stood wedged in each state, its wheels turning and its body
+// Erebus world (.wbt) or an ASCII arena (.txt: sim/world's format, as the
+// tests' small worlds are drawn), it plays the game `runner eval` plays on
+// it (noise on, seed 1, the built-in behaviors; PROTOs from
+// ../shared/erebus/protos) and prints, for every sign, whether the cameras
+// ever saw it (how near, how many pixels tall, classified how), when
+// victim-detect raised it, and how report's jobs for it ended: the questions
+// asked of every missed sign in issue 16; whether victim-detect published it
+// as glimpsed (signs.glimpsed) and how near the robot came in front of its
+// face; and where and when a behavior asked for a lack of progress, and when
+// the pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off,
+// and how far off its yaw and position were over the game (RMS); and how
+// long the robot stood wedged in each state, its wheels turning and its body
 // still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1
-// prints the found signs too. Give the world's path absolute (the test
-// runs in behaviors/fullgame).
+// prints the found signs too. Give the world's path absolute (the test runs
+// in behaviors/fullgame).
 //
 //	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
 //		go test ./behaviors/fullgame -run TraceSigns -v
@@ -79,7 +81,16 @@ func TestTraceSigns(t *testing.T) {
 	// The area-4 rooms' PROTOs from ../shared beside the repository, found
 	// from the working directory (a test binary run from the repository's
 	// root finds them too).
-	w, err := world.LoadWith(path, world.ParseOptions{PROTODirs: []string{sharedtest.Path(t, "erebus", "protos")}})
+	var w *world.World
+	var err error
+	if strings.HasSuffix(path, ".txt") {
+		var b []byte
+		if b, err = os.ReadFile(path); err == nil {
+			w, err = world.ParseASCII(filepath.Base(path), string(b))
+		}
+	} else {
+		w, err = world.LoadWith(path, world.ParseOptions{PROTODirs: []string{sharedtest.Path(t, "erebus", "protos")}})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
