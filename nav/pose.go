@@ -173,7 +173,7 @@ type Tracker struct {
 	// the yaw (a collision): neither the wheels nor the gyro, which reads
 	// the last basic step of a control step only, followed the body's
 	// turn for sure, and the next free run may correct the yaw by more
-	// than fixYaw's usual 0.25 rad.
+	// than yawFixMax.
 	suspect bool
 }
 
@@ -373,7 +373,7 @@ const (
 
 // fixYaw takes the GPS heading h of a run's chord into a yaw not known
 // yet (the start yaw, snapped to StartYaws) or suspect (the wheels
-// slipped): yawBlend of the difference when it is below 0.25 rad; half of
+// slipped): yawBlend of the difference when it is below yawFixMax; half of
 // any difference when the run was free (the body went as far as its
 // wheels). world4 of Erebus v26.1 (seed 1, t=373 s) and R2D2__7_ of
 // shared/more-worlds (seed 2, t=335 s): wedged, the yaw went 0.48 and
@@ -393,7 +393,7 @@ func (t *Tracker) fixYaw(h float64, free bool) {
 		return
 	}
 	switch d := WrapAngle(h - t.pose.Yaw); {
-	case math.Abs(d) < 0.25:
+	case math.Abs(d) < yawFixMax:
 		t.pose.Yaw = WrapAngle(t.pose.Yaw + yawBlend*d)
 		t.suspect = !free
 	case free:
@@ -493,7 +493,7 @@ func (t *Tracker) fitRun(run float64) {
 		return
 	}
 	e := math.Atan2(cross, dot)
-	if math.Abs(WrapAngle(e-t.runCorr)) >= 0.25 {
+	if math.Abs(WrapAngle(e-t.runCorr)) >= yawFixMax {
 		return
 	}
 	sd := t.noiseSD()
@@ -548,6 +548,11 @@ func (t *Tracker) imu(obs *pluginpb.Observation) bool {
 // suspect yaw, and the share fitRun takes of a fit over runLength when the
 // GPS reads exact.
 const yawBlend = 0.2
+
+// yawFixMax is the largest difference (rad) between the yaw and a run's
+// heading that fixYaw and fitRun take a share of; beyond it only a
+// suspect yaw after a free run is corrected (fixYaw).
+const yawFixMax = 0.25
 
 // fitPrior is the variance (rad²) fitRun gives the yaw before a run: a
 // fit as noisy as the chord of a 3 cm run read with 1.5 mm of noise
