@@ -401,26 +401,27 @@ func (t *Tracker) fixYaw(h float64, free bool) {
 	}
 }
 
-// blendGPS returns the position from GPS reading g. A GPS that reads
-// exact (noiseSD 0: Erebus v25.0.1's) gives it. With noise, and the
-// wheels' displacement over the step (dl, dr) to go by (odo: counted, not
-// slipped, not over a gap; yaw0 the yaw before the step), it is the
-// position they lead to, moved a share of the way to g (posGain at
-// posNoise, more for less noise in proportion to its variance); g itself
-// when the two are more than posSnap apart (the body pushed, or carried),
-// or when the GPS has read behind the wheels' position step after step
-// (innov, the innovations' moving mean, longer than posHeld): a body
-// held against a wall while its wheels turn alike (a push, which neither
-// the wheels nor the gyro tell from driving) stays where it is, and a
-// position that followed the wheels ran 3 steps' worth ahead of it,
-// 11.5 mm at full speed (TestTrackerPositionOfAHeldBody).
+// blendGPS returns the position from GPS reading g. A GPS that reads exact
+// (noiseSD 0: Erebus v25.0.1's) gives it. With noise, and the wheels'
+// displacement over the step (dl, dr) to go by (odo: counted, not slipped,
+// not over a gap; yaw0 the yaw before the step), it is the position they
+// lead to, moved a share of the way to g (posGain at v26.1's noise, more
+// for less noise in proportion to its variance); g itself when the two are
+// more than posSnap apart (the body pushed, or carried), or when the GPS
+// has read behind the wheels' position step after step (innov, the
+// innovations' moving mean, longer than posHeld): a body held against a
+// wall while its wheels turn alike (a push, which neither the wheels nor
+// the gyro tell from driving) stays where it is, and a position that
+// followed the wheels ran 3 steps' worth ahead of it, 11.5 mm at full speed
+// (TestTrackerPositionOfAHeldBody).
 func (t *Tracker) blendGPS(g geom.Vec2, yaw0, dl, dr float64, odo bool) geom.Vec2 {
 	sd := t.noiseSD()
 	if !odo || sd <= 0 {
 		t.innov = geom.Vec2{}
 		return g
 	}
-	k := posGain * (posNoise / sd) * (posNoise / sd)
+	ref := erebus.V26Rules.GPSAccuracy
+	k := posGain * (ref / sd) * (ref / sd)
 	if k >= 1 {
 		t.innov = geom.Vec2{}
 		return g
@@ -448,9 +449,8 @@ func (t *Tracker) blendGPS(g geom.Vec2, yaw0, dl, dr float64, odo bool) geom.Vec
 // the wheels' position is taken at once (the body carried or knocked).
 const (
 	posGain    = 0.25
-	posNoise   = 0.0025 // m
-	posSnap    = 0.02   // m
-	posHeld    = 0.003  // m
+	posSnap    = 0.02  // m
+	posHeld    = 0.003 // m
 	innovShare = 0.3
 )
 
