@@ -1,6 +1,7 @@
 package nav
 
 import (
+	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/erebus"
@@ -39,25 +40,28 @@ func TestFollowerStartsOnTheFirstLeg(t *testing.T) {
 	}
 }
 
+// controlStep is the runner's default control step (s):
+// framework/default.yaml's control_step_ms.
+const controlStep = 0.032
+
 // driveTo drives a differential-drive robot with the default robot's
 // wheels (erebus.WheelRadius, erebus.Axle), its motors at the commanded
-// speed within each control step of 32 ms (framework/default.yaml; the
-// robot proto gives its motors no acceleration limit), with d.Toward from
+// speed within each control step (the robot proto gives its motors no
+// acceleration limit), with d.Toward from
 // p to q, slowing down. It returns the steps until Toward reports arrived
 // and the nearest the robot came to q, or -1 steps when it did not arrive
 // within 10 s.
 func driveTo(d Driver, p Pose, q geom.Vec2) (steps int, nearest float64) {
-	const dt = 0.032
 	nearest = p.Dist(q)
-	for i := range 10 * 1000 / 32 {
+	for i := range int(math.Round(10 / controlStep)) {
 		l, r, arrived := d.Toward(p, q, true)
 		if arrived {
 			return i, nearest
 		}
 		v := (l + r) / 2 * erebus.WheelRadius
 		w := (r - l) * erebus.WheelRadius / erebus.Axle
-		p.Yaw = WrapAngle(p.Yaw + w*dt)
-		p.Vec2 = p.Forward(v * dt)
+		p.Yaw = WrapAngle(p.Yaw + w*controlStep)
+		p.Vec2 = p.Forward(v * controlStep)
 		nearest = min(nearest, p.Dist(q))
 	}
 	return -1, nearest
@@ -92,7 +96,7 @@ func TestTowardDoesNotCrawl(t *testing.T) {
 				continue
 			}
 			full := (q.X - tc.tol) / (d.MaxWheel * erebus.WheelRadius)
-			if late := float64(steps)*0.032 - full; late > 0.15 {
+			if late := float64(steps)*controlStep - full; late > 0.15 {
 				t.Errorf("%s (tolerance %g m), %g m to the side: arrived %.2f s later than at full speed, want at most 0.15 s", tc.name, tc.tol, side, late)
 			}
 		}
