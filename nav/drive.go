@@ -204,7 +204,7 @@ func (f *Follower) Step(p Pose) (left, right float64, done bool) {
 		case entry:
 			tol = tightTol
 		case !last:
-			tol = math.Max(tol, 0.02)
+			tol = math.Max(tol, passTol)
 		}
 		if p.Dist(f.path[f.next]) < tol {
 			if entry {
@@ -226,6 +226,10 @@ func (f *Follower) Step(p Pose) (left, right float64, done bool) {
 	f.inTight = false
 	return 0, 0, true
 }
+
+// passTol is the least distance (m) at which a point on the way (not a
+// path's last, nor a tight leg's first) counts as reached.
+const passTol = 0.02
 
 // onLegTol is how near the line of a path's first leg the robot must
 // stand to drive on along it: driving from there to the second point it

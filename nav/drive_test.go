@@ -79,7 +79,7 @@ func TestTowardDoesNotCrawl(t *testing.T) {
 		tol  float64
 	}{
 		{"explore's points", DefaultDriver().Tolerance},
-		{"a path's point on the way", 0.02},
+		{"a path's point on the way", passTol},
 		{"report's stand-off point", 0.01},
 		{"a tight leg's first point", tightTol},
 		{"report's far place", 0.002},
