@@ -42,11 +42,11 @@
 //
 // The sign is marked Unreachable and "reported" fires anyway, so that
 // exploring goes on, when: the job takes longer than timeout_s; the robot
-// makes no progress for stuck_s three times (backing off and trying
-// another place between; each time strikes the gaps between wall ends
-// around it, which close on report's map at the second strike,
-// nav.Map.CloseCornersToward, for the rest of the game), the same with the sign's facing turned by 45°
-// one way and then the other (another standpoint: the facing of a sign on
+// makes no progress for stuck_s (or pushes for pushS) three times
+// (backing off and trying another place between; each time strikes the
+// gaps between wall ends around it, which close on report's map at the
+// second strike, nav.Map.CloseCornersToward, for the rest of the game),
+// the same with the sign's facing turned by 45° one way and then the other (another standpoint: the facing of a sign on
 // a curve or at a corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
 // after three approaches, likewise tries the other standpoints first; a
@@ -122,7 +122,7 @@ var params = map[string]sdk.Param{
 	"still_s":      {Default: "1.3", Description: "still_seconds needed before the report is sent (the gate needs 1.2)"},
 	"hold_s":       {Default: "0.3", Description: "seconds to stay still after sending, when confirm is off (with confirm the robot stands until the score's reply, which comes after the report was read)"},
 	"timeout_s":    {Default: "45", Description: "simulated seconds after which the job is given up"},
-	"stuck_s":      {Default: "3", Description: "seconds without moving 2 cm after which the robot backs off and tries another place to report from (twice), then gives up"},
+	"stuck_s":      {Default: "3", Description: "seconds without moving 2 cm after which the robot backs off and tries another place to report from (twice), then gives up; a push (both wheels forward, the robot not moving) counts as stuck sooner"},
 	"back_s":       {Default: "0.5", Description: "seconds it backs off when stuck"},
 	"verify_dist":  {Default: "0.25", Description: "the sign must be seen again while the robot is this close (m) ..."},
 	"verify_s":     {Default: "4", Description: "... or have been seen this many seconds before the report at most ..."},
@@ -271,6 +271,8 @@ type job struct {
 	faceYaw    float64     // the yaw at faceRefT
 	faceRefT   float64     // last time the turn had turned by turnProgress
 	far        bool        // reports from up to farReach: no place within reach, or kept short of its places (reportFromHere)
+	pushFrom   float64     // sim time the current push began (job.pushing), 0 none
+	pushPos    geom.Vec2   // where the robot was then
 }
 
 // A turn to face the sign is held (a wall against a sensor sphere) when it
@@ -520,6 +522,7 @@ func (r *Report) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.A
 		return r.finish(act, bb, signs.Unreachable, "the gate refused the report: "+e), nil
 	}
 	l, rt := r.drive(obs, pose, act, bb)
+	j.pushing(now, pose, l, rt)
 	if j.phase == phaseDone {
 		return act, nil
 	}
@@ -1032,6 +1035,47 @@ func canReportWithin(s signs.Sign, pose nav.Pose, reach float64) bool {
 	return s.Normal.Len() == 0 || s.Normal.Dot(rel.Scale(1/d)) > 0.25
 }
 
+// closeEnough tells whether the robot at pose, on its way to the place to
+// report from, stands at as good a place already: within close_dist of the
+// sign, as near as a place on the map may be without driving on to the
+// stand-off point (close_dist's rule), and a body's radius
+// (erebus.BodyRadius) or more in front of the sign's wall along the sign's
+// own facing, where its front side is beyond doubt. R2D2__7_ of
+// shared/more-worlds as v26.1 (seed 1) wriggled 3 s 1.7 cm beside its
+// place, 0.062 m from the sign, before it reported from there.
+func (r *Report) closeEnough(pose nav.Pose) bool {
+	s := r.job.sign
+	return canReportWithin(s, pose, r.closeDist) && s.Normal.Dot(pose.Sub(s.Pos)) >= erebus.BodyRadius
+}
+
+// A push longer than pushS is taken for stuck at once, not after stuck_s
+// without progress: the approach's wheels both drive forward at pushWheel
+// rad/s or more while the robot's centre moves less than pushMove. The
+// body presses against something the map does not hold (a wall end, an
+// obstacle's side, a curve). At pushWheel the centre would move 2.4 cm in
+// pushS (erebus.WheelRadius 0.02 m), more than twice pushMove, which is
+// four times v26.1's GPS noise (2.5 mm). R2D2__7_ of shared/more-worlds as
+// v26.1 (seed 1) spent 15.5 s of its report jobs pushing, in spells of up
+// to 3 s; 3.3 s with this (docs/eval-real-worlds.md, session 26).
+const (
+	pushWheel = 2.0  // rad/s
+	pushMove  = 0.01 // m
+	pushS     = 0.6  // s
+)
+
+// pushing follows the job's push (pushS): it begins when the approach
+// drives both wheels forward at pushWheel or more, and anew each time the
+// robot has moved pushMove.
+func (j *job) pushing(now float64, pose nav.Pose, left, right float64) {
+	if j.phase != phaseApproach || left < pushWheel || right < pushWheel {
+		j.pushFrom = 0
+		return
+	}
+	if j.pushFrom == 0 || pose.Dist(j.pushPos) >= pushMove {
+		j.pushFrom, j.pushPos = now, pose.Vec2
+	}
+}
+
 // settle starts the job's stand before the report; with confirm it asks
 // for the score, the baseline a rise after the report is measured from.
 func (r *Report) settle(act *pluginpb.Action) {
@@ -1163,7 +1207,15 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 			}
 			return 0, 0
 		}
-		if now-j.refT > r.stuckS {
+		if !j.far && r.closeEnough(pose) {
+			// As near the sign as a place on the map that needs no
+			// driving on (close_dist), on its front side: report from
+			// here rather than push on to the place.
+			j.phase = phaseFace
+			return 0, 0
+		}
+		if now-j.refT > r.stuckS || j.pushFrom > 0 && now-j.pushFrom > pushS {
+			j.pushFrom = 0
 			r.strikeCorners(bb, pose)
 			switch {
 			case r.canReport(j.sign, pose) || r.canReportTurned(pose):

@@ -85,6 +85,9 @@ type world struct {
 	asks             []uint64
 	sentStep         uint64
 	movedAfterReport bool
+	// pushing counts the steps in a row the wheels drove forward and
+	// something held the robot back (blocked); longestPush is the most.
+	pushing, longestPush int
 }
 
 func (w *world) run(n int) {
@@ -151,6 +154,10 @@ func (w *world) run(n int) {
 		}
 		if p := w.pose.Forward(v * dt); w.blocked == nil || !w.blocked(p) {
 			w.pose.Vec2 = p
+			w.pushing = 0
+		} else if l > 0 && r > 0 {
+			w.pushing++
+			w.longestPush = max(w.longestPush, w.pushing)
 		}
 		w.wl += l * dt
 		w.wr += r * dt
