@@ -123,8 +123,7 @@ type Explore struct {
 	escape       int       // steps left driving out of a wedge
 	escapeTurned bool
 	escapeYaw    float64
-	turnYaw      float64 // the yaw when the escape turn was last checked (turnHeld)
-	turnSteps    int     // steps of the escape turn since then
+	escapeHeld   nav.HeldTurn // the escape's turn, held or not
 	progressPos  geom.Vec2
 	movedPos     geom.Vec2 // where the robot was when it last moved 3 cm, at movedT
 	movedT       float64
@@ -397,7 +396,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		if !e.escapeTurned {
 			l, r, done := e.driver().Turn(pose, e.escapeYaw)
 			if !done {
-				if e.turnHeld(pose) {
+				if e.escapeHeld.Held(pose) {
 					// Wedged: the turn does not turn (a sensor sphere
 					// caught on a wall or a curve). Back out the way the
 					// robot came in, then turn again. In a gap between
@@ -408,7 +407,7 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 					// progress did, without the 12 s and the 5 points
 					// (R8 of shared/more-worlds: four of them, two
 					// gaps each stood in twice).
-					e.backing = heldBackSteps
+					e.backing = nav.HeldBackSteps
 				}
 				return l, r
 			}
@@ -425,7 +424,8 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		e.m.Stuck(pose.Vec2)
 		e.giveUp()
 		e.progressT = now
-		e.escape, e.escapeTurned, e.turnSteps = 10, false, 0
+		e.escape, e.escapeTurned = 10, false
+		e.escapeHeld.Reset()
 		e.escapeYaw = e.m.EscapeYaw(e.robot, pose, obs.GetDistance())
 		return 0, 0
 	}
@@ -480,31 +480,6 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	e.giveUp()
 	return 0, 0
-}
-
-// A turn on the spot is held when the yaw changed less than heldYaw over
-// heldSteps steps (at 32 ms, 0.5 s: a free turn turns about 1 rad in that
-// time); the robot then backs off for heldBackSteps steps (at half speed,
-// about 3 cm) before it turns again.
-const (
-	heldSteps     = 16
-	heldYaw       = 0.1
-	heldBackSteps = 16
-)
-
-// turnHeld follows an escape turn and reports whether it is held: the yaw
-// changed less than heldYaw in the last heldSteps steps of it.
-func (e *Explore) turnHeld(pose nav.Pose) bool {
-	if e.turnSteps == 0 {
-		e.turnYaw = pose.Yaw
-	}
-	e.turnSteps++
-	if e.turnSteps < heldSteps {
-		return false
-	}
-	held := math.Abs(nav.WrapAngle(pose.Yaw-e.turnYaw)) < heldYaw
-	e.turnSteps = 0
-	return held
 }
 
 // fallWindowS: a relocation less than this many seconds (game time) after
@@ -843,7 +818,8 @@ func (e *Explore) planWith(pose nav.Pose, k nav.Costs, prevFace faceKey) bool {
 			case e.boxedIn <= 5:
 				e.backing = 6
 			case e.boxedIn <= 10:
-				e.escape, e.escapeTurned, e.turnSteps = 10, false, 0
+				e.escape, e.escapeTurned = 10, false
+				e.escapeHeld.Reset()
 				e.escapeYaw = e.m.EscapeYaw(e.robot, pose, e.lastDist)
 			default:
 				e.wantLoP, e.boxedIn = true, 0

@@ -17,7 +17,7 @@ import (
 // 308 s: a sensor sphere caught on a curved wall), the turn never turned,
 // and the robot stood until it asked for a lack of progress 12 s later
 // (R8: six, from 216 s on; its area-4 room was never entered). A turn
-// whose yaw stands still for heldSteps steps backs the robot off now and
+// whose yaw stands still for nav.HeldTurnSteps steps backs the robot off now and
 // turns again, also in a gap between wall ends taken diagonally
 // (corner.go), where it once stood until the lack of progress (R8 at
 // seed 1: four lacks of progress asked in two such gaps, each stood in
@@ -71,9 +71,9 @@ func TestHeldTurnBacksOff(t *testing.T) {
 				}
 			}
 			e.m = m
-			e.escape, e.escapeTurned, e.escapeYaw, e.turnSteps = 10, false, math.Pi/2, 0
+			e.escape, e.escapeTurned, e.escapeYaw = 10, false, math.Pi/2
 			backed := false
-			for step := uint64(2); step < 2+2*heldSteps; step++ {
+			for step := uint64(2); step < 2+2*nav.HeldTurnSteps; step++ {
 				act, err := e.Step(context.Background(), obs(step))
 				if err != nil {
 					t.Fatal(err)
@@ -84,7 +84,7 @@ func TestHeldTurnBacksOff(t *testing.T) {
 				}
 			}
 			if backed != c.wantBack {
-				t.Errorf("backed off within %d steps of a held turn: %v, want %v", 2*heldSteps, backed, c.wantBack)
+				t.Errorf("backed off within %d steps of a held turn: %v, want %v", 2*nav.HeldTurnSteps, backed, c.wantBack)
 			}
 		})
 	}
