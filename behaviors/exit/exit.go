@@ -100,6 +100,8 @@ type Exit struct {
 
 	escape       int // steps left driving out of a wedge
 	escapeTurned bool
+	escapeHeld   nav.HeldTurn // the escape's turn, held or not
+	escapeHolds  int          // times it was held in this escape
 	escapeYaw    float64
 
 	// When time_low was fired (sim time), with the time left and the
@@ -450,6 +452,10 @@ func (x *Exit) estimate(pose nav.Pose) {
 	x.homeTime = cost/x.speed + float64(len(path))*x.turnS + x.swamp.extraSwamp(x.m, path, x.Rules(), x.speed)
 }
 
+// maxEscapeHolds is how many times an escape's turn may be held (backing
+// off after each) before the escape drives out without it.
+const maxEscapeHolds = 2
+
 // onStart reports whether p is inside the start tile with the margin.
 func (x *Exit) onStart(p geom.Vec2) bool {
 	s := x.start
@@ -514,6 +520,19 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 		if !x.escapeTurned {
 			l, r, done := x.fol.D.Turn(pose, x.escapeYaw)
 			if !done {
+				if x.escapeHeld.Held(pose) {
+					// Wedged: the turn does not turn. Back out and turn
+					// again, twice; then drive out the way the robot
+					// faces. The stuck clock runs only after the escape,
+					// so a held turn lasted for ever (TestingMap_6x5_A2
+					// of shared/more-worlds at seed 3: 280 s turning in
+					// place on the way home, the game time up).
+					if x.escapeHolds++; x.escapeHolds > maxEscapeHolds {
+						x.escapeTurned = true
+					} else {
+						x.backing = nav.HeldBackSteps
+					}
+				}
 				return l, r, false
 			}
 			x.escapeTurned = true
@@ -532,7 +551,8 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 			x.m.CloseCorners(pose.Vec2)
 			x.m.Stuck(pose.Vec2)
 		}
-		x.escape, x.escapeTurned = 10, false
+		x.escape, x.escapeTurned, x.escapeHolds = 10, false, 0
+		x.escapeHeld.Reset()
 		x.escapeYaw = x.robot.EscapeYaw(pose, obs.GetDistance())
 		if x.m != nil {
 			x.escapeYaw = x.m.EscapeYaw(x.robot, pose, obs.GetDistance())

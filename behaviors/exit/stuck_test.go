@@ -2,6 +2,7 @@ package exit
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
@@ -158,5 +159,48 @@ func TestStuckWhenSlidingAlongWall(t *testing.T) {
 	}
 	if stuckAt < 0 || stuckAt-slideFrom > x.stuckS+0.5 {
 		t.Errorf("stuck at %.2f s, the slide began at %.2f s: want stuck within %.1f s", stuckAt, slideFrom, x.stuckS+0.5)
+	}
+}
+
+// TestEscapeTurnHeldBacksOff: stuck on the way home, exit turns on the spot
+// to the freest direction before it drives out. Held there (its GPS and
+// inertial unit never change, whatever the wheels do), the turn used to
+// last for ever: the stuck clock runs only after the escape, and a lack
+// of progress that would not bring the robot nearer home is not asked for
+// (TestingMap_6x5_A2 of shared/more-worlds at seed 3: 280 s turning in
+// place, the game time up without 'E'). Now a held turn backs the robot
+// off (nav.HeldTurn) and turns again, twice, then the escape drives out.
+func TestEscapeTurnHeldBacksOff(t *testing.T) {
+	x := New().(*Exit)
+	at := geom.Vec2{X: 0.30, Z: 0.06} // two tiles from the start tile's centre
+	x.start, x.haveStart = geom.Vec2{X: 0.06, Z: 0.06}, true
+	obs := func(step uint64) *pluginpb.Observation {
+		return &pluginpb.Observation{Step: step, SimTime: float64(step) * 0.032, Driver: true, State: "exit",
+			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
+			InertialUnit: &pluginpb.InertialUnit{Yaw: 0}}
+	}
+	o := obs(1)
+	pose := x.tr.Update(o)
+	if !x.tr.YawKnown() {
+		t.Fatal("yaw unknown with an inertial unit")
+	}
+	x.progress, x.progressT, x.lopT = pose.Vec2, o.GetSimTime(), o.GetSimTime()
+	x.escape, x.escapeTurned, x.escapeYaw = 10, false, math.Pi/2
+	var backs, drives int
+	for step := uint64(2); step < 2+8*nav.HeldTurnSteps; step++ {
+		o := obs(step)
+		l, r, _ := x.driveHome(o, x.tr.Update(o), &pluginpb.Action{})
+		switch {
+		case l < 0 && r < 0:
+			backs++
+		case l > 0 && r > 0:
+			drives++
+		}
+	}
+	if backs == 0 {
+		t.Errorf("never backed off in %d steps of a held turn", 8*nav.HeldTurnSteps)
+	}
+	if drives == 0 {
+		t.Error("the escape never drove out after its turns were held")
 	}
 }
