@@ -56,6 +56,7 @@
 //	nav.HoleAhead(obs) bool          // colour sensor on a hole: stop and back off now
 //	robot.EscapeYaw(pose, obs.Distance) // freest direction when wedged
 //	m.EscapeYaw(robot, pose, obs.Distance) // the same, not towards a known hole
+//	var h nav.HeldTurn; h.Held(pose) // each step of a turn: held (back off nav.HeldBackSteps)
 //
 // Map matrix and signs (exit takes the signs from signs.reported, which
 // report writes):
