@@ -46,8 +46,9 @@
 // (backing off and trying another place between; each time strikes the
 // gaps between wall ends around it, which close on report's map at the
 // second strike, nav.Map.CloseCornersToward, for the rest of the game),
-// the same with the sign's facing turned by 45° one way and then the other (another standpoint: the facing of a sign on
-// a curve or at a corner can be that far off), and its position is not
+// the same with the sign's facing turned by 45° one way and then the
+// other (another standpoint: the facing of a sign on a curve or at a
+// corner can be that far off), and its position is not
 // good enough to report from (a hole on the way, or the sign out of reach
 // after three approaches, likewise tries the other standpoints first; a
 // place it got stuck going to is not tried again with another facing).

@@ -134,7 +134,7 @@ func TestSecondSignFromTheSameStandpoint(t *testing.T) {
 // forward and the robot does not move. The approach takes it for stuck
 // once it has pushed for pushS, not after stuck_s without progress (3 s):
 // R2D2__7_ of shared/more-worlds as v26.1 (seed 1) pushed 15.5 s of its
-// report jobs in half-second spells. It then backs off, approaches from
+// report jobs, in spells of up to 3 s. It then backs off, approaches from
 // another place and reports the sign.
 func TestPushNoticedSoon(t *testing.T) {
 	cases := []struct {
