@@ -1055,9 +1055,10 @@ func (r *Report) closeEnough(pose nav.Pose) bool {
 // body presses against something the map does not hold (a wall end, an
 // obstacle's side, a curve). At pushWheel the centre would move 2.4 cm in
 // pushS (erebus.WheelRadius 0.02 m), more than twice pushMove, which is
-// four times v26.1's GPS noise (2.5 mm). R2D2__7_ of shared/more-worlds as
-// v26.1 (seed 1) spent 15.5 s of its report jobs pushing, in spells of up
-// to 3 s; 3.3 s with this (docs/eval-real-worlds.md, session 26).
+// four times v26.1's GPS noise (erebus.Rules.GPSAccuracy). R2D2__7_ of
+// shared/more-worlds as v26.1 (seed 1) spent 15.5 s of its report jobs
+// pushing, in spells of up to 3 s; 3.3 s with this alone, 2.7 s with
+// closeEnough too (docs/eval-real-worlds.md, session 26).
 const (
 	pushWheel = 2.0  // rad/s
 	pushMove  = 0.01 // m
