@@ -260,6 +260,16 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if fill > minClippedFill {
 		xc = d.clippedDisc(tb, label, w)
 	}
+	loc := tb
+	if xc < 0 {
+		// A disc cut by one vertical line (a wall end, or a curve's next
+		// facet, in front of it): it is located from its whole bounds,
+		// the cut side mirrored, and read down its middle too.
+		var whole targetBlob
+		if xc, whole = d.cutDisc(tb, label, w); xc >= 0 {
+			loc = &whole
+		}
+	}
 	if xc < 0 && (fill < 0.65 || fill > 0.92) {
 		return Detection{}, false
 	}
@@ -273,7 +283,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if r := top / bot; math.Abs(math.Log(r/(targetTopAbove/targetBottomBelow))) > 0.6 {
 		return Detection{}, false
 	}
-	est, ok := d.loc.locateTarget(tb, v)
+	est, ok := d.loc.locateTarget(loc, v)
 	if !ok {
 		return Detection{}, false
 	}
@@ -492,6 +502,78 @@ func (d *Detector) clippedDisc(tb *targetBlob, label int32, w int) int {
 		return -1
 	}
 	return xc
+}
+
+// Discs cut on one side (cutDisc).
+const (
+	// maxCutEdge is the tallest the uncut side's outermost column may be,
+	// as a share of the disc's height: a disc's outermost column of
+	// pixels is about 2·sqrt(r) tall for a radius of r pixels, 0.44 of the
+	// height at the least height read (minTargetPixels, r = 5).
+	maxCutEdge = 0.6
+	// minCutEdge is the least the cut side's outermost column must be, as
+	// a share of the height: a disc cut 0.71 of its radius beyond its
+	// centre has a side 0.7 of its height (R8 of shared/more-worlds as
+	// v26.1: a P on a faceted curve, cut 0.6 of its radius from its centre
+	// by the next facet).
+	minCutEdge = 0.7
+)
+
+// cutDisc reports whether region label is a disc cut by one vertical line
+// past its centre (a wall end in front of the target hides the rest): one
+// outermost column as tall as a cut past the centre leaves it
+// (minCutEdge), the other as short as a disc's edge (maxCutEdge), and
+// columns of the full height (less a pixel) at least two columns from the
+// cut, which a cut before the centre leaves none of. It returns the column
+// of the disc's centre, the near end of that run of tallest columns moved
+// by the half width such a run has on a disc seen from in front
+// (sqrt(height/2) columns) and kept a column inside the cut, and the
+// bounds of the whole disc (the uncut side mirrored about that column);
+// −1 when it is no such disc.
+func (d *Detector) cutDisc(tb *targetBlob, label int32, w int) (int, targetBlob) {
+	bw, bh := tb.x1-tb.x0+1, tb.y1-tb.y0+1
+	if bh < minTargetPixels || bw < 5 {
+		return -1, targetBlob{}
+	}
+	ts := &d.ts
+	height := func(x int) int {
+		n := 0
+		for y := tb.y0; y <= tb.y1; y++ {
+			if ts.lab[y*w+x] == label {
+				n++
+			}
+		}
+		return n
+	}
+	h0, h1 := float64(height(tb.x0)), float64(height(tb.x1))
+	lo, hi := maxCutEdge*float64(bh), minCutEdge*float64(bh)
+	// dir is the step from the uncut edge towards the cut.
+	edge, cut, dir := tb.x0, tb.x1, 1
+	switch {
+	case h0 <= lo && h1 >= hi:
+	case h1 <= lo && h0 >= hi:
+		edge, cut, dir = tb.x1, tb.x0, -1
+	default:
+		return -1, targetBlob{}
+	}
+	start := -1 // the tallest run's end nearest the uncut edge
+	for x := edge; x != cut+dir; x += dir {
+		if height(x) >= bh-1 {
+			start = x
+			break
+		}
+	}
+	if start < 0 || (cut-start)*dir < 2 {
+		return -1, targetBlob{}
+	}
+	xc := start + dir*int(math.Round(math.Sqrt(float64(bh)/2)))
+	if (cut-xc)*dir < 1 {
+		xc = cut - dir
+	}
+	whole := *tb
+	r := (xc - edge) * dir
+	whole.x0, whole.x1 = xc-r, xc+r
+	return xc, whole
 }
 
 // readMiddle decodes a clipped disc's rings down its column xc: each ring
