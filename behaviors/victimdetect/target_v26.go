@@ -240,7 +240,6 @@ func (d *Detector) targets(dst []Detection, bgra []byte, w, h int, m Mount, p na
 
 // target checks and decodes one ring-coloured region.
 func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v view) (Detection, bool) {
-	ts := &d.ts
 	bw, bh := tb.x1-tb.x0+1, tb.y1-tb.y0+1
 	if tb.x0 == 0 || tb.y0 == 0 || tb.x1 == w-1 || tb.y1 == h-1 {
 		return Detection{}, false
@@ -256,23 +255,6 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if tb.white*10 > tb.border {
 		return Detection{}, false
 	}
-	xc := -1
-	if fill > minClippedFill {
-		xc = d.clippedDisc(tb, label, w)
-	}
-	loc := tb
-	if xc < 0 {
-		// A disc cut by one vertical line (a wall end, or a curve's next
-		// facet, in front of it): it is located from its whole bounds,
-		// the cut side mirrored, and read down its middle too.
-		var whole targetBlob
-		if xc, whole = d.cutDisc(tb, label, w); xc >= 0 {
-			loc = &whole
-		}
-	}
-	if xc < 0 && (fill < 0.65 || fill > 0.92) {
-		return Detection{}, false
-	}
 	// It straddles the horizon: its top is targetTopAbove above the
 	// cameras, its bottom targetBottomBelow below.
 	mid := float64(h) / 2
@@ -283,6 +265,34 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if r := top / bot; math.Abs(math.Log(r/(targetTopAbove/targetBottomBelow))) > 0.6 {
 		return Detection{}, false
 	}
+	xc := -1
+	if fill > minClippedFill {
+		xc = d.clippedDisc(tb, label, w)
+	}
+	if xc < 0 {
+		// A disc cut by one vertical line (a wall end, or a curve's next
+		// facet, in front of it): located from its whole bounds, the cut
+		// side mirrored, and read down its middle; when its rings are not
+		// read so, it is read as a whole disc, as before there was this
+		// reading (an oblique view is read so more often).
+		if cut, whole := d.cutDisc(tb, label, w); cut >= 0 {
+			if det, ok := d.decodeTarget(tb, &whole, label, bgra, w, h, v, cut); ok && det.Code != "" {
+				return det, true
+			}
+		}
+	}
+	if xc < 0 && (fill < 0.65 || fill > 0.92) {
+		return Detection{}, false
+	}
+	return d.decodeTarget(tb, tb, label, bgra, w, h, v, xc)
+}
+
+// decodeTarget places region label, located from the bounds of loc (tb's
+// own, or a cut disc's whole ones), and reads its rings: down column xc
+// when xc ≥ 0 (a clipped disc), else over the whole disc.
+func (d *Detector) decodeTarget(tb, loc *targetBlob, label int32, bgra []byte, w, h int, v view, xc int) (Detection, bool) {
+	ts := &d.ts
+	bw, bh := tb.x1-tb.x0+1, tb.y1-tb.y0+1
 	est, ok := d.loc.locateTarget(loc, v)
 	if !ok {
 		return Detection{}, false
