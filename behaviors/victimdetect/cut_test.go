@@ -75,3 +75,54 @@ func TestTargetCutByWallEndRead(t *testing.T) {
 		t.Errorf("the P beside the wall end read in %d of %d views, want at least %d", read, seen, seen*2/3)
 	}
 }
+
+// TestCutDisc draws a disc of radius 8 pixels (17 rows) as region 1 of a
+// 48×40 picture, hides the columns beyond a vertical cut, and asks cutDisc
+// for its centre column: a cut past the centre on either side gives the
+// centre within a column and the whole disc's columns within two; a whole disc, or a
+// cut before the centre (the centre hidden), gives none.
+func TestCutDisc(t *testing.T) {
+	const w, h, cx, cy, r = 48, 40, 24, 20, 8.5
+	for _, tc := range []struct {
+		name   string
+		keep   func(x int) bool // the columns not hidden
+		wantXC int              // −1: no cut disc
+	}{
+		{"whole disc", func(int) bool { return true }, -1},
+		{"cut at the centre, right", func(x int) bool { return x <= cx }, cx - 1},
+		{"cut 3 columns past the centre, right", func(x int) bool { return x <= cx+3 }, cx},
+		{"cut 5 columns past the centre, left", func(x int) bool { return x >= cx-5 }, cx},
+		{"cut 3 columns before the centre, right", func(x int) bool { return x <= cx-3 }, -1},
+		{"cut on both sides", func(x int) bool { return x >= cx-4 && x <= cx+4 }, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := NewDetector(DefaultDetectorConfig())
+			d.ts.lab = make([]int32, w*h)
+			tb := targetBlob{x0: w, y0: h, x1: -1, y1: -1}
+			for y := range h {
+				for x := range w {
+					dx, dy := float64(x-cx), float64(y-cy)
+					if dx*dx+dy*dy <= r*r && tc.keep(x) {
+						d.ts.lab[y*w+x] = 1
+						tb.n++
+						tb.x0, tb.x1 = min(tb.x0, x), max(tb.x1, x)
+						tb.y0, tb.y1 = min(tb.y0, y), max(tb.y1, y)
+					}
+				}
+			}
+			xc, whole := d.cutDisc(&tb, 1, w)
+			if tc.wantXC < 0 {
+				if xc >= 0 {
+					t.Fatalf("cutDisc = %d, want none", xc)
+				}
+				return
+			}
+			if xc < tc.wantXC-1 || xc > tc.wantXC+1 {
+				t.Fatalf("cutDisc = %d, want %d ± 1", xc, tc.wantXC)
+			}
+			if whole.x0 < cx-10 || whole.x0 > cx-6 || whole.x1 < cx+6 || whole.x1 > cx+10 {
+				t.Errorf("whole disc's columns %d-%d, want %d-%d ± 2", whole.x0, whole.x1, cx-8, cx+8)
+			}
+		})
+	}
+}
