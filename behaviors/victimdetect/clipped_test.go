@@ -25,12 +25,7 @@ func TestTargetOnConcaveCurveRead(t *testing.T) {
 		t.Fatal("world4 has no Hazard1")
 	}
 	sg := w.Signs[si]
-	var m Mount
-	for _, mm := range DefaultMounts {
-		if mm.Name == "camera_centre" {
-			m = mm
-		}
-	}
+	m := mountNamed(t, "camera_centre")
 	read, views := 0, 0
 	for _, d := range []float64{0.07, 0.09, 0.11, 0.14} {
 		for _, adeg := range []float64{-20, 0, 20} {

@@ -41,12 +41,7 @@ func TestTargetCutByWallEndRead(t *testing.T) {
 	sg := w.Signs[si]
 	r := newRig(t, w)
 	det := NewDetector(DefaultDetectorConfig())
-	var m Mount
-	for _, mm := range DefaultMounts {
-		if mm.Name == "camera_centre" {
-			m = mm
-		}
-	}
+	m := mountNamed(t, "camera_centre")
 	var dets []Detection
 	read, seen := 0, 0
 	for _, d := range []float64{0.08, 0.10, 0.12} {

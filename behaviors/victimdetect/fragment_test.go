@@ -35,12 +35,7 @@ func TestSignFragmentNotRead(t *testing.T) {
 func fragmentsNotRead(t *testing.T, w *world.World, cfg sim.Config) {
 	r := newRigWith(t, w, cfg)
 	det := NewDetector(DefaultDetectorConfig())
-	var m Mount
-	for _, mm := range DefaultMounts {
-		if mm.Name == "camera_centre" {
-			m = mm
-		}
-	}
+	m := mountNamed(t, "camera_centre")
 	var dets []Detection
 	whole, strips := 0, 0
 	for _, sg := range w.Signs {

@@ -82,6 +82,18 @@ func cameraPose(m Mount, c geom.Vec2, yaw float64) world.Pose {
 	return world.Pose{Pos: geom.Vec2{X: c.X - (m.X*cs + m.Z*sn), Z: c.Z - (-m.X*sn + m.Z*cs)}, Yaw: ry}
 }
 
+// mountNamed returns the default mount of the camera called name.
+func mountNamed(t testing.TB, name string) Mount {
+	t.Helper()
+	for _, m := range DefaultMounts {
+		if m.Name == name {
+			return m
+		}
+	}
+	t.Fatalf("no camera %q in DefaultMounts", name)
+	return Mount{}
+}
+
 // sharedWorld loads a world of ../shared/erebus/worlds, or skips.
 func sharedWorld(t testing.TB, name string) *world.World {
 	t.Helper()

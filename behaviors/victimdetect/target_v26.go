@@ -488,16 +488,7 @@ func (d *Detector) clippedDisc(tb *targetBlob, label int32, w int) int {
 	if float64(bw) > maxClippedAspect*float64(bh) || bw < 5 {
 		return -1
 	}
-	ts := &d.ts
-	height := func(x int) int {
-		n := 0
-		for y := tb.y0; y <= tb.y1; y++ {
-			if ts.lab[y*w+x] == label {
-				n++
-			}
-		}
-		return n
-	}
+	height := func(x int) int { return d.ts.columnHeight(tb, label, w, x) }
 	best, xc := -1, -1
 	for x := tb.x0; x <= tb.x1; x++ {
 		if hx := height(x); hx > best {
@@ -512,6 +503,18 @@ func (d *Detector) clippedDisc(tb *targetBlob, label int32, w int) int {
 		return -1
 	}
 	return xc
+}
+
+// columnHeight is how many pixels of column x, within tb's rows, belong to
+// region label (a w pixels wide picture).
+func (ts *targetScratch) columnHeight(tb *targetBlob, label int32, w, x int) int {
+	n := 0
+	for y := tb.y0; y <= tb.y1; y++ {
+		if ts.lab[y*w+x] == label {
+			n++
+		}
+	}
+	return n
 }
 
 // Discs cut on one side (cutDisc).
@@ -545,16 +548,7 @@ func (d *Detector) cutDisc(tb *targetBlob, label int32, w int) (int, targetBlob)
 	if bh < minTargetPixels || bw < 5 {
 		return -1, targetBlob{}
 	}
-	ts := &d.ts
-	height := func(x int) int {
-		n := 0
-		for y := tb.y0; y <= tb.y1; y++ {
-			if ts.lab[y*w+x] == label {
-				n++
-			}
-		}
-		return n
-	}
+	height := func(x int) int { return d.ts.columnHeight(tb, label, w, x) }
 	h0, h1 := float64(height(tb.x0)), float64(height(tb.x1))
 	lo, hi := maxCutEdge*float64(bh), minCutEdge*float64(bh)
 	// dir is the step from the uncut edge towards the cut.
