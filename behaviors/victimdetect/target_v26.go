@@ -277,6 +277,7 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		// reading (an oblique view is read so more often).
 		if cut, whole := d.cutDisc(tb, label, w); cut >= 0 {
 			if det, ok := d.decodeTarget(tb, &whole, label, bgra, w, h, v, cut); ok && det.Code != "" {
+				det.Sigma *= cutSigma
 				return det, true
 			}
 		}
@@ -530,6 +531,15 @@ const (
 	// v26.1: a P on a faceted curve, cut 0.6 of its radius from its centre
 	// by the next facet).
 	minCutEdge = 0.7
+	// cutSigma multiplies a cut disc's expected position error: its centre
+	// column is a guess from the tallest run, and its whole bounds are
+	// mirrored about it. Over the targets of five `mw26` worlds (R2D2__7_
+	// rotated, R8, test_token_score_custom2, prueba_Day_2-6,
+	// Day_2-2-FIXED3), seen from 0.06-0.25 m and up to 70° off by the three
+	// cameras, the views read only so were placed 1.2-8 mm off (median of
+	// each world; 90th percentile 2.3-16 mm), those read whole 0.5-1.6 mm
+	// (2.3-9.7 mm): a track weighs a cut view a ninth of a whole one.
+	cutSigma = 3
 )
 
 // cutDisc reports whether region label is a disc cut by one vertical line
