@@ -73,9 +73,10 @@ func TestTargetCutByWallEndRead(t *testing.T) {
 
 // TestCutDisc draws a disc of radius 8 pixels (17 rows) as region 1 of a
 // 48×40 picture, hides the columns beyond a vertical cut, and asks cutDisc
-// for its centre column: a cut past the centre on either side gives the
-// centre within a column and the whole disc's columns within two; a whole disc, or a
-// cut before the centre (the centre hidden), gives none.
+// for its centre column: a cut at or past the centre on either side gives
+// the centre within a column and the whole disc's columns within two; a
+// whole disc, a cut before the centre (the centre hidden) or cuts on both
+// sides give none.
 func TestCutDisc(t *testing.T) {
 	const w, h, cx, cy, r = 48, 40, 24, 20, 8.5
 	for _, tc := range []struct {

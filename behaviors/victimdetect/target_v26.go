@@ -272,9 +272,9 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if xc < 0 {
 		// A disc cut by one vertical line (a wall end, or a curve's next
 		// facet, in front of it): located from its whole bounds, the cut
-		// side mirrored, and read down its middle; when its rings are not
-		// read so, it is read as a whole disc, as before there was this
-		// reading (an oblique view is read so more often).
+		// side mirrored, and read down its middle. When its rings do not
+		// read so, it is read as a whole disc below, as every disc was
+		// before (oblique views of whole discs often look cut).
 		if cut, whole := d.cutDisc(tb, label, w); cut >= 0 {
 			if det, ok := d.decodeTarget(tb, &whole, label, bgra, w, h, v, cut); ok && det.Code != "" {
 				det.Sigma *= cutSigma
@@ -533,8 +533,8 @@ const (
 	minCutEdge = 0.7
 	// cutSigma multiplies a cut disc's expected position error: its centre
 	// column is a guess from the tallest run, and its whole bounds are
-	// mirrored about it. Over the targets of five `mw26` worlds (R2D2__7_
-	// rotated, R8, test_token_score_custom2, prueba_Day_2-6,
+	// mirrored about it. Over the targets of five `mw26` worlds
+	// (R2D2__7___rotada___4_, R8, test_token_score_custom2, prueba_Day_2-6,
 	// Day_2-2-FIXED3), seen from 0.06-0.25 m and up to 70° off by the three
 	// cameras, the views read only so were placed 1.2-8 mm off (median of
 	// each world; 90th percentile 2.3-16 mm), those read whole 0.5-1.6 mm
