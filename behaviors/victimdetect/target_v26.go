@@ -247,14 +247,6 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 	if bh < d.cfg.MinPixels || float64(bw) > 1.2*float64(bh)+1 || float64(bw) < 0.3*float64(bh) {
 		return Detection{}, false
 	}
-	// A disc fills π/4 of its bounds; paper around it makes it a v25 sign
-	// or a victim, not a target. A disc whose sides are hidden (a target
-	// on a concave curve: its flat plane's ends lie inside the curved
-	// wall) fills more of its narrower bounds; it is read down its middle.
-	fill := float64(tb.n) / float64(bw*bh)
-	if tb.white*10 > tb.border {
-		return Detection{}, false
-	}
 	// It straddles the horizon: its top is targetTopAbove above the
 	// cameras, its bottom targetBottomBelow below.
 	mid := float64(h) / 2
@@ -263,6 +255,15 @@ func (d *Detector) target(tb *targetBlob, label int32, bgra []byte, w, h int, v 
 		return Detection{}, false
 	}
 	if r := top / bot; math.Abs(math.Log(r/(targetTopAbove/targetBottomBelow))) > 0.6 {
+		return Detection{}, false
+	}
+	// A disc fills π/4 of its bounds; paper around it makes it a v25 sign
+	// or a victim, not a target. A disc whose sides are hidden (a target
+	// on a concave curve: its flat plane's ends lie inside the curved
+	// wall) fills more of its narrower bounds; it is read down its middle, and so
+	// is one whose side is hidden by what stands in front of it (cutDisc).
+	fill := float64(tb.n) / float64(bw*bh)
+	if tb.white*10 > tb.border {
 		return Detection{}, false
 	}
 	xc := -1
@@ -543,7 +544,7 @@ const (
 )
 
 // cutDisc reports whether region label is a disc cut by one vertical line
-// past its centre (a wall end in front of the target hides the rest): one
+// at or past its centre (a wall end in front of the target hides the rest): one
 // outermost column as tall as a cut past the centre leaves it
 // (minCutEdge), the other as short as a disc's edge (maxCutEdge), and
 // columns of the full height (less a pixel) at least two columns from the
