@@ -35,14 +35,16 @@
 //	m.HoleNear(p) bool               // a hole seen beside that node, tile unknown
 //
 // Paths (Dijkstra on a 6 cm lattice; walls, obstacles and holes blocked,
-// swamps ×5):
+// swamps ×5, or with a SwampClock at what their next entry costs):
 //
 //	path, cost, ok := m.PlanTo(from, to, nav.DefaultCosts())
 //	f := m.Search(from, costs); f.Cost(p); f.PathTo(p)   // one search, many goals
 //	f.Reached() int                                      // nodes reached (few: hemmed in)
 //	m.TileNodes(row, col) []geom.Vec2                    // free nodes of a tile
 //	m.AppendTileNodes(dst, row, col) []geom.Vec2         // the same, into a reused buffer
-//	Costs{Swamp, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner, Stuck} // IgnoreObstacles: fallback
+//	Costs{Swamp, Swamps, Unknown, Edge, IgnoreObstacles, UnseenCorner, Squeeze, Corner, Stuck} // IgnoreObstacles: fallback
+//	var c nav.SwampClock; c.Update(m, p, rules) // the game clock's swamp multiplier; costs.Swamps = &c
+//	w, err := nav.NewRulesWatch("auto"); w.Add(step, gps); w.Rules() // the Erebus version, from the GPS noise
 //	m.CloseCorners(p)                                    // stuck at p: no diagonal past wall ends there
 //	m.Stuck(p)                                           // stuck at p: plans weigh the nodes there (Costs.Stuck)
 //	m.PassWall(row, col) bool                            // plans pass that wall cell until a reading hits it again

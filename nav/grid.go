@@ -168,13 +168,14 @@ type Map struct {
 	// evidence may lie anywhere in the grid (Load clears it all).
 	sensed bool
 
-	costVer  uint64
-	costKey  Costs
-	nodeCost []float32
-	search   searchState
-	arenaB   arenaBox            // arena.go
-	surf     map[int32]*surfCell // surface.go; nil: not kept
-	offLine  bool                // the last hit was off the wall lines
+	costVer    uint64
+	costKey    Costs
+	costSwamps int // the generation of costKey.Swamps the weights are for
+	nodeCost   []float32
+	search     searchState
+	arenaB     arenaBox            // arena.go
+	surf       map[int32]*surfCell // surface.go; nil: not kept
+	offLine    bool                // the last hit was off the wall lines
 }
 
 // NewMap returns an empty map whose start tile is centred at start.

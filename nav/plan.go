@@ -13,6 +13,11 @@ type Costs struct {
 	// Swamp multiplies the weight of nodes on swamp tiles (a swamp runs the
 	// game clock ×5).
 	Swamp float64
+	// Swamps, when not nil, scales Swamp tile by tile to what the robot's
+	// next time in the tile costs: Swamp·NextMult/SwampMult of the clock's
+	// rules (v26.1 raises a tile's multiplier on every entry, from ×5 up
+	// to ×10; docs/erebus-v26.md §5). Nil weighs every swamp tile Swamp.
+	Swamps *SwampClock
 	// Unknown is added to the weight of nodes on tiles whose floor has not
 	// been seen.
 	Unknown float64
@@ -161,10 +166,14 @@ func (m *Map) weight(n int, k Costs) float32 {
 	nr, nc := n/gridNodes, n%gridNodes
 	w := 1.0
 	swamp, unknown := false, false
+	swampMult := 0.0 // the largest next multiplier of the node's swamp tiles
 	tilesOfNode(nr, nc, func(tr, tc int) {
 		switch m.floor[tr*gridTiles+tc] {
 		case FloorSwamp:
 			swamp = true
+			if k.Swamps != nil {
+				swampMult = max(swampMult, k.Swamps.NextMult(tr, tc))
+			}
 		case FloorUnknown:
 			unknown = true
 		}
@@ -185,7 +194,11 @@ func (m *Map) weight(n int, k Costs) float32 {
 		w += k.Stuck
 	}
 	if swamp && k.Swamp > 1 {
-		w *= k.Swamp
+		if k.Swamps != nil {
+			w *= k.Swamp * swampMult / k.Swamps.baseMult()
+		} else {
+			w *= k.Swamp
+		}
 	}
 	return float32(w)
 }
@@ -275,7 +288,7 @@ func (h *Heap[C]) Pop() (int32, C) {
 
 // weights refreshes the cached node weights for costs k.
 func (m *Map) weights(k Costs) []float32 {
-	if m.nodeCost != nil && m.costVer == m.version && m.costKey == k {
+	if m.nodeCost != nil && m.costVer == m.version && m.costKey == k && m.costSwamps == k.Swamps.generation() {
 		return m.nodeCost
 	}
 	if m.nodeCost == nil {
@@ -288,7 +301,7 @@ func (m *Map) weights(k Costs) []float32 {
 			m.nodeCost[n] = m.weight(n, k)
 		}
 	}
-	m.costVer, m.costKey = m.version, k
+	m.costVer, m.costKey, m.costSwamps = m.version, k, k.Swamps.generation()
 	return m.nodeCost
 }
 

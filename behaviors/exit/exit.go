@@ -20,6 +20,7 @@ package exit
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -49,7 +50,7 @@ var params = map[string]sdk.Param{
 	"stuck_s":      {Default: "3", Description: "seconds without progress before it backs off and replans"},
 	"lop_s":        {Default: "12", Description: "seconds without progress before it asks for a lack of progress"},
 	"home_margin":  {Default: "0.02", Description: "how far inside the start tile's edges the robot must be to send 'E', m"},
-	"rules":        {Default: "auto", Description: "the Erebus version played, v25 or v26 (swamp multipliers, obstacles in the map); auto: v26 when the GPS shows v26.1's noise"},
+	"rules":        {Default: "auto", Description: nav.RulesParamHelp},
 }
 
 // Exit is the behavior. Use New.
@@ -114,14 +115,12 @@ type Exit struct {
 	waitFrom float64
 	waitID   uint32
 
-	autoRules bool         // the version comes from the GPS noise
-	rules     erebus.Rules // the version given, or the one assumed until detected
-	noise     noiseDetector
-	swamp     swampClock
-	lastT     float64 // sim time of the previous step
-	haveT     bool
-	gameEl    float64 // game-clock seconds since infoAt (swamps run it faster)
-	gameAll   float64 // game-clock seconds since the first step
+	rules   nav.RulesWatch
+	swamp   nav.SwampClock
+	lastT   float64 // sim time of the previous step
+	haveT   bool
+	gameEl  float64 // game-clock seconds since infoAt (swamps run it faster)
+	gameAll float64 // game-clock seconds since the first step
 }
 
 // refireS is how long (s) a time_low may go without the FSM leaving
@@ -182,10 +181,9 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 		return err
 	}
 	var err error
-	if n.autoRules, n.rules, err = rulesParam(r.String("rules")); err != nil {
-		return err
+	if n.rules, err = nav.NewRulesWatch(r.String("rules")); err != nil {
+		return fmt.Errorf("exit: %w", err)
 	}
-	n.noise = newNoiseDetector()
 	n.robot = nav.DefaultRobot()
 	n.tr = nav.NewTracker(n.robot)
 	n.maps.Robot = n.robot
@@ -204,12 +202,12 @@ func (x *Exit) Configure(_ context.Context, cfg sdk.Config) error {
 
 // TimeLeft returns the estimated game seconds left now (the smaller of the
 // game and real clocks). The game clock runs faster in swamps (the
-// multiplier exit follows from its map, see swampClock), the real one does
+// multiplier exit follows from its map, nav.SwampClock), the real one does
 // not.
 func (x *Exit) TimeLeft(now float64) float64 {
 	since := 0.0
 	if x.haveT && now > x.lastT {
-		since = (now - x.lastT) * x.swamp.mult
+		since = (now - x.lastT) * x.swamp.Mult()
 	}
 	if !x.haveInfo {
 		return x.gameTime - x.gameAll - since
@@ -220,34 +218,24 @@ func (x *Exit) TimeLeft(now float64) float64 {
 // Rules returns the rule set exit plays by now: the one the "rules"
 // parameter gives, or with auto the one the GPS noise showed (v26.1, the
 // more costly swamps, until it is known).
-func (x *Exit) Rules() erebus.Rules {
-	if x.autoRules && x.noise.decided && !x.noise.v26 {
-		return erebus.V25Rules
-	}
-	return x.rules
-}
+func (x *Exit) Rules() erebus.Rules { return x.rules.Rules() }
 
 // obstaclesInAnswer reports whether the map matrix marks obstacles: when
 // the version is known to write them (v26.1).
-func (x *Exit) obstaclesInAnswer() bool {
-	if x.autoRules {
-		return x.noise.decided && x.noise.v26
-	}
-	return x.rules.ObstaclesInAnswer
-}
+func (x *Exit) obstaclesInAnswer() bool { return x.rules.ObstaclesInAnswer() }
 
 // clock advances the game clock to now at the multiplier of the previous
 // step, then takes the multiplier of where the robot is.
 func (x *Exit) clock(obs *pluginpb.Observation, now float64) {
 	if x.haveT && now > x.lastT {
-		d := (now - x.lastT) * x.swamp.mult
+		d := (now - x.lastT) * x.swamp.Mult()
 		x.gameEl += d
 		x.gameAll += d
 	}
 	x.lastT, x.haveT = now, true
-	x.noise.add(obs.GetStep(), obs.GetGps())
+	x.rules.Add(obs.GetStep(), obs.GetGps())
 	if g := obs.GetGps(); g != nil {
-		x.swamp.update(x.m, geom.Vec2{X: g.GetX(), Z: g.GetZ()}, x.Rules())
+		x.swamp.Update(x.m, geom.Vec2{X: g.GetX(), Z: g.GetZ()}, x.Rules())
 	}
 }
 
@@ -449,7 +437,7 @@ func (x *Exit) estimate(pose nav.Pose) {
 		x.homeTime = 3 * pose.Dist(x.m.Start()) / x.speed
 		return
 	}
-	x.homeTime = cost/x.speed + float64(len(path))*x.turnS + x.swamp.extraSwamp(x.m, path, x.Rules(), x.speed)
+	x.homeTime = cost/x.speed + float64(len(path))*x.turnS + x.swamp.Extra(x.m, path, x.Rules(), x.speed)
 }
 
 // maxEscapeHolds is how many times an escape's turn may be held (backing

@@ -42,6 +42,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -72,7 +73,8 @@ var params = map[string]sdk.Param{
 	"goal_failures": {Default: "2", Description: "failed attempts after which a tile is given up"},
 	"max_range":     {Default: "0.45", Description: "longest distance reading used for the map, m"},
 	"min_hits":      {Default: "2", Description: "distance readings a wall cell needs"},
-	"swamp_cost":    {Default: "5", Description: "path weight of swamp tiles (they run the game clock ×5)"},
+	"swamp_cost":    {Default: "5", Description: "path weight of swamp tiles on their first entry (they run the game clock ×5; in v26.1 one more on every entry into the same tile, up to ×10, and the weight follows)"},
+	"rules":         {Default: "auto", Description: nav.RulesParamHelp},
 	"edge_cost":     {Default: "0.3", Description: "extra path weight of nodes on tile borders (keeps to corridor middles)"},
 }
 
@@ -87,6 +89,8 @@ type Explore struct {
 	mapEvery, replanSteps, goalFails int
 	costs                            nav.Costs
 	pathCosts                        nav.Costs // the costs the path followed was planned with
+	rules                            nav.RulesWatch
+	swamps                           nav.SwampClock // the entries into each swamp tile (costs.Swamps)
 	mcfg                             nav.MapConfig
 	robot                            nav.Robot
 
@@ -202,6 +206,10 @@ func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
 	if err := r.Err(); err != nil {
 		return err
 	}
+	var err error
+	if n.rules, err = nav.NewRulesWatch(r.String("rules")); err != nil {
+		return fmt.Errorf("explore: %w", err)
+	}
 	*e = n
 	e.reset()
 	return nil
@@ -210,6 +218,8 @@ func (e *Explore) Configure(_ context.Context, cfg sdk.Config) error {
 func (e *Explore) reset() {
 	e.tr = nav.NewTracker(e.robot)
 	e.m, e.provisional = nil, false
+	e.swamps = nav.SwampClock{}
+	e.costs.Swamps = &e.swamps
 	e.goal = -1
 	e.failures, e.retried, e.reopened, e.visited = map[int]int{}, map[int]bool{}, map[[2]int]bool{}, map[int]bool{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
@@ -235,6 +245,7 @@ func (e *Explore) Map() *nav.Map { return e.m }
 // Step runs one control step.
 func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.Action, error) {
 	e.step = obs.GetStep()
+	e.rules.Add(e.step, obs.GetGps())
 	prev := e.tr.Pose()
 	pose := e.tr.Update(obs)
 	act := &pluginpb.Action{}
@@ -268,6 +279,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		fallthrough
 	case e.tr.YawKnown():
 		e.m.Integrate(obs, pose)
+		e.swamps.Update(e.m, pose.Vec2, e.rules.Rules())
 		e.visitCheckpoint(pose)
 		e.faces.see(e.m, pose)
 		e.readGlimpses(obs.GetBlackboard()[signs.KeyGlimpsed])
