@@ -39,6 +39,8 @@ func TestDescribeAndConfigure(t *testing.T) {
 		{"out of range", map[string]string{"lop_s": "25"}, true},
 		{"fractional count", map[string]string{"map_every": "2.5"}, true},
 		{"whole count", map[string]string{"map_every": "4", "min_hits": "3"}, false},
+		{"rules v25", map[string]string{"rules": "v25"}, false},
+		{"rules unknown", map[string]string{"rules": "v24"}, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
