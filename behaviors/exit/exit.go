@@ -8,12 +8,14 @@
 // lets the report finish first, a few seconds at most. Between two 'G'
 // replies it runs the game clock at the swamp multiplier of where the
 // robot is; in Erebus v26.1 it counts the entries into each swamp tile,
-// whose multiplier grows with each (rules.go). Driving the "exit" state, it builds the Erebus map
-// matrix (walls, floors, the start, connections, area 4, the signs
-// signs.reported holds as reported or confirmed, and in v26.1 the obstacles
-// it saw as 'x'), sends it with its evaluation in one Action, drives back
-// to the start tile (along the robot's own trail when the map knows no way,
-// trail.go) and sends 'E' there.
+// whose multiplier grows with each (nav.SwampClock; the version from the
+// "rules" parameter or the GPS noise, nav.RulesWatch). Driving the "exit"
+// state, it builds the Erebus map matrix (walls, floors, the start,
+// connections, area 4, the signs signs.reported holds as reported or
+// confirmed, and in v26.1 the obstacles it saw as 'x'), sends it with its
+// evaluation in one Action, drives back to the start tile (along the
+// robot's own trail when the map knows no way, trail.go) and sends 'E'
+// there.
 //
 // While it drives, the eight red LEDs (led0…led7) are on and the others off.
 package exit
