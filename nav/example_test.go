@@ -3,6 +3,7 @@ package nav_test
 import (
 	"fmt"
 
+	"github.com/rescuekit/rescuekit/erebus"
 	"github.com/rescuekit/rescuekit/geom"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/signs"
@@ -93,4 +94,30 @@ func ExampleMap_Load() {
 	// Output:
 	// floor east of the start: true, start (0.30, -0.10)
 	// truncated: true map unchanged: true
+}
+
+// A plugin follows the game clock's swamp multiplier with a SwampClock fed
+// its position every step, and plans with it in its costs: in Erebus
+// v26.1 every entry into the same swamp tile costs one more, up to ×10.
+func ExampleSwampClock() {
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	sr, sc := m.StartTile()
+	m.SetFloor(sr, sc+1, nav.FloorSwamp)
+	swamp, out := m.TileCenter(sr, sc+1), m.Start()
+
+	var clock nav.SwampClock
+	for range 3 {
+		fmt.Print(clock.Update(m, swamp, erebus.V26Rules), " ")
+		clock.Update(m, out, erebus.V26Rules)
+	}
+	fmt.Println("next:", clock.NextMult(sr, sc+1))
+
+	costs := nav.DefaultCosts()
+	_, flat, _ := m.PlanTo(out, swamp, costs)
+	costs.Swamps = &clock // the swamp tile now weighs 8 where it weighed 5
+	_, worn, _ := m.PlanTo(out, swamp, costs)
+	fmt.Printf("cost into the swamp %.2f, with the clock %.2f\n", flat, worn)
+	// Output:
+	// 5 6 7 next: 8
+	// cost into the swamp 0.57, with the clock 0.89
 }
