@@ -126,19 +126,7 @@ func sensedMap(seed byte) *Map {
 func roomMap(rows, cols int, f Floor) *Map {
 	m := NewMap(geom.Vec2{X: -0.3, Z: 0.4}, DefaultRobot(), DefaultMapConfig())
 	sr, sc := m.StartTile()
-	for c := 0; c <= 4*cols; c++ {
-		m.SetWall(4*sr, 4*sc+c)
-		m.SetWall(4*sr+4*rows, 4*sc+c)
-	}
-	for r := 0; r <= 4*rows; r++ {
-		m.SetWall(4*sr+r, 4*sc)
-		m.SetWall(4*sr+r, 4*sc+4*cols)
-	}
-	for r := 0; r < rows; r++ {
-		for c := 0; c < cols; c++ {
-			m.SetFloor(sr+r, sc+c, FloorPlain)
-		}
-	}
+	wallRoom(m, rows, cols)
 	m.SetFloor(sr+rows-1, sc+cols-1, f)
 	b, _ := m.MarshalBinary()
 	d, err := DecodeMap(b, DefaultRobot())
@@ -147,6 +135,25 @@ func roomMap(rows, cols int, f Floor) *Map {
 	}
 	d.Search(d.Start(), DefaultCosts())
 	return d
+}
+
+// wallRoom walls in a room of rows×cols tiles whose top left tile is the
+// start tile, its floors plain.
+func wallRoom(m *Map, rows, cols int) {
+	sr, sc := m.StartTile()
+	for c := 0; c <= 4*cols; c++ {
+		m.SetWall(4*sr, 4*sc+c)
+		m.SetWall(4*sr+4*rows, 4*sc+c)
+	}
+	for r := 0; r <= 4*rows; r++ {
+		m.SetWall(4*sr+r, 4*sc)
+		m.SetWall(4*sr+r, 4*sc+4*cols)
+	}
+	for r := range rows {
+		for c := range cols {
+			m.SetFloor(sr+r, sc+c, FloorPlain)
+		}
+	}
 }
 
 // checkLoad loads b into m and checks it against DecodeMap: the same

@@ -14,20 +14,7 @@ import (
 func twoSwamps() (m *Map, a, b [2]int) {
 	m = NewMap(geom.Vec2{X: 0.3, Z: -0.2}, DefaultRobot(), DefaultMapConfig())
 	sr, sc := m.StartTile()
-	const rows, cols = 2, 3
-	for c := 0; c <= 4*cols; c++ {
-		m.SetWall(4*sr, 4*sc+c)
-		m.SetWall(4*sr+4*rows, 4*sc+c)
-	}
-	for r := 0; r <= 4*rows; r++ {
-		m.SetWall(4*sr+r, 4*sc)
-		m.SetWall(4*sr+r, 4*sc+4*cols)
-	}
-	for r := range rows {
-		for c := range cols {
-			m.SetFloor(sr+r, sc+c, FloorPlain)
-		}
-	}
+	wallRoom(m, 2, 3)
 	a, b = [2]int{sr, sc + 1}, [2]int{sr + 1, sc + 1}
 	m.SetFloor(a[0], a[1], FloorSwamp)
 	m.SetFloor(b[0], b[1], FloorSwamp)
