@@ -34,13 +34,16 @@ func (c *SwampClock) Update(m *Map, p geom.Vec2, r erebus.Rules) float64 {
 		c.gen++
 	}
 	c.mult = 1
-	if m == nil {
-		c.inSwamp = false
-		return c.mult
+	tr, tc, ok := 0, 0, false
+	if m != nil {
+		tr, tc, ok = m.TileOf(p)
 	}
-	tr, tc, ok := m.TileOf(p)
 	if !ok || m.Floor(tr, tc) != FloorSwamp {
-		c.inSwamp = false
+		if c.inSwamp {
+			// Out of the tile: its next time there is its next entry.
+			c.inSwamp = false
+			c.gen++
+		}
 		return c.mult
 	}
 	t := [2]int{tr, tc}

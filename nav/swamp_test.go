@@ -126,3 +126,25 @@ func TestSwampWeightsFollowClock(t *testing.T) {
 		t.Errorf("cost to the goal %.3f before the entries into a, %.3f after: want more after", before, after)
 	}
 }
+
+// TestSwampWeightsAfterLeaving: once the robot has left a swamp tile, plans
+// weigh it at its next entry, not at the multiplier the robot had in it: a
+// map whose weights were cached while the robot stood in the tile plans as
+// a map that never cached any.
+func TestSwampWeightsAfterLeaving(t *testing.T) {
+	m, a, _ := twoSwamps()
+	sr, sc := m.StartTile()
+	goal := m.TileCenter(sr, sc+2)
+	var k SwampClock
+	costs := DefaultCosts()
+	costs.Swamps = &k
+	k.Update(m, m.TileCenter(a[0], a[1]), erebus.V26Rules)
+	_, in, _ := m.PlanTo(m.Start(), goal, costs) // cached with a at ×5, the robot in it
+	k.Update(m, m.Start(), erebus.V26Rules)      // out: a's next entry is ×6
+	_, got, _ := m.PlanTo(m.Start(), goal, costs)
+	fresh, _, _ := twoSwamps()
+	_, want, _ := fresh.PlanTo(fresh.Start(), goal, costs)
+	if got != want || !(got > in) {
+		t.Errorf("cost to the goal %.3f after leaving a (%.3f in it), want %.3f as on a map planned afresh", got, in, want)
+	}
+}
