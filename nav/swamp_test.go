@@ -106,45 +106,43 @@ func TestPlanAvoidsWornSwamp(t *testing.T) {
 }
 
 // TestSwampWeightsFollowClock: the map's cached weights follow the clock
-// the costs hold: the same costs plan straight through tile a before it
-// was entered, and round it once it was entered five times.
+// the costs hold. The same costs plan a dearer way to the goal once tile a
+// was entered five times, and once the robot has left a (its next time
+// there is its next entry, not the multiplier it had in it); either way as
+// a map that never cached any weights plans.
 func TestSwampWeightsFollowClock(t *testing.T) {
-	m, a, _ := twoSwamps()
-	sr, sc := m.StartTile()
-	goal := m.TileCenter(sr, sc+2)
-	var k SwampClock
-	costs := DefaultCosts()
-	costs.Swamps = &k
-	k.Update(m, m.Start(), erebus.V26Rules)
-	_, before, _ := m.PlanTo(m.Start(), goal, costs)
-	for range 5 {
-		k.Update(m, m.TileCenter(a[0], a[1]), erebus.V26Rules)
-		k.Update(m, m.Start(), erebus.V26Rules)
-	}
-	_, after, _ := m.PlanTo(m.Start(), goal, costs)
-	if !(after > before) {
-		t.Errorf("cost to the goal %.3f before the entries into a, %.3f after: want more after", before, after)
-	}
-}
-
-// TestSwampWeightsAfterLeaving: once the robot has left a swamp tile, plans
-// weigh it at its next entry, not at the multiplier the robot had in it: a
-// map whose weights were cached while the robot stood in the tile plans as
-// a map that never cached any.
-func TestSwampWeightsAfterLeaving(t *testing.T) {
-	m, a, _ := twoSwamps()
-	sr, sc := m.StartTile()
-	goal := m.TileCenter(sr, sc+2)
-	var k SwampClock
-	costs := DefaultCosts()
-	costs.Swamps = &k
-	k.Update(m, m.TileCenter(a[0], a[1]), erebus.V26Rules)
-	_, in, _ := m.PlanTo(m.Start(), goal, costs) // cached with a at ×5, the robot in it
-	k.Update(m, m.Start(), erebus.V26Rules)      // out: a's next entry is ×6
-	_, got, _ := m.PlanTo(m.Start(), goal, costs)
-	fresh, _, _ := twoSwamps()
-	_, want, _ := fresh.PlanTo(fresh.Start(), goal, costs)
-	if got != want || !(got > in) {
-		t.Errorf("cost to the goal %.3f after leaving a (%.3f in it), want %.3f as on a map planned afresh", got, in, want)
+	for _, c := range []struct {
+		name          string
+		before, after string // where the robot steps before the first plan and between the two: a (in tile a) or o (out)
+	}{
+		{"entered five times", "o", "aoaoaoaoao"},
+		{"left", "a", "o"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, a, _ := twoSwamps()
+			sr, sc := m.StartTile()
+			goal := m.TileCenter(sr, sc+2)
+			var k SwampClock
+			costs := DefaultCosts()
+			costs.Swamps = &k
+			walk := func(s string) {
+				for _, w := range s {
+					p := m.Start()
+					if w == 'a' {
+						p = m.TileCenter(a[0], a[1])
+					}
+					k.Update(m, p, erebus.V26Rules)
+				}
+			}
+			walk(c.before)
+			_, first, _ := m.PlanTo(m.Start(), goal, costs)
+			walk(c.after)
+			_, got, _ := m.PlanTo(m.Start(), goal, costs)
+			fresh, _, _ := twoSwamps()
+			_, want, _ := fresh.PlanTo(fresh.Start(), goal, costs)
+			if got != want || !(got > first) {
+				t.Errorf("cost to the goal %.3f (%.3f before), want %.3f as on a map planned afresh, and more than before", got, first, want)
+			}
+		})
 	}
 }
