@@ -88,7 +88,9 @@ func (c *SwampClock) generation() int {
 }
 
 // EntryMult is the game clock's multiplier on an entry into a swamp tile
-// entered before times before, under rules r.
+// entered before times before, under rules r. Zero rules (a clock not
+// updated yet) take v26.1's first entry, so that a plan made before the
+// first Update weighs swamps as the costs' Swamp alone.
 func EntryMult(r erebus.Rules, before int) float64 {
 	if r.SwampMult == 0 {
 		return erebus.V26Rules.SwampMult
