@@ -167,15 +167,20 @@ func (m *Map) spreadArea4(area []int8) {
 
 // enclosedArea4 labels area 4 every component no connection labelled
 // (compArea 0) whose tiles border, across the quarter sides that are no wall
-// (pockets included, see pocket), tiles of area 4 and no tile of another
-// area. Erebus writes a tile with room 4 as all '*' whatever its walls
-// (docs/erebus-rules.md §3; shared/erebus/RULES.md l.144), and an
-// area-4 room holds walls off the 12 cm grid and obstacles (gears, arms):
-// their readings cut the room's floor into pieces, closed to one another or
-// joined only through what looks like a curve's pocket, that border no
-// connection tile. Such a piece, seen and walled off from every other area,
-// is part of the room round it (Day_2-2-FIXED3 of more-worlds: three tiles
-// of its area-4 room mapped '0').
+// (pockets included, see pocket), tiles of area 4 and neither a tile of
+// another area nor a tile not seen yet. Erebus writes a tile with room 4 as
+// all '*' whatever its walls (docs/erebus-rules.md §3;
+// shared/erebus/RULES.md l.144), and an area-4 room holds walls off the
+// 12 cm grid and obstacles (gears, arms): their readings cut the room's
+// floor into pieces, closed to one another or joined only through what
+// looks like a curve's pocket, that border no connection tile. Such a
+// piece, seen and walled off from every other area, is part of the room
+// round it (Day_2-2-FIXED3 of more-worlds: three tiles of its area-4 room
+// mapped '0'). A piece that opens onto a tile not seen is not walled off:
+// what lies beyond may be another area's (R8 of more-worlds as v26.1, seed
+// 1: the part of an area-3 room inside a curved wall, bordering the area-4
+// room below it and tiles not seen above it, mapped '*'; map 0.834, 0.940
+// without).
 func (m *Map) enclosedArea4(comp []int32, compArea []int8) {
 	for changed := true; changed; {
 		changed = false
@@ -187,6 +192,8 @@ func (m *Map) enclosedArea4(comp []int32, compArea []int8) {
 			}
 			for _, nb := range m.sideNeighbours(t) {
 				switch d := comp[nb]; {
+				case d < 0 && m.floor[nb] == FloorUnknown:
+					other[c] = true
 				case d < 0 || d == c:
 				case compArea[d] == 4:
 					has4[c] = true

@@ -307,18 +307,23 @@ func TestArea4SpreadStopsAtSeenRoom(t *testing.T) {
 // room but for one quarter side into what looks like a curve's pocket
 // (more-worlds Day_2-2-FIXED3: three tiles of its area-4 room mapped '0').
 // The tile, seen or not, borders area 4 alone and is area 4; a tile cut off
-// the same way from the start's room is not.
+// the same way from the start's room is not. A tile seen that also opens
+// onto a tile not seen is not walled off from the other areas and is not
+// area 4 (R8 of more-worlds as v26.1: part of an area-3 room mapped '*').
 //
 //	row 0: S  G  A  A  A     G green (areas 1, 4), A the area-4 room
 //	row 1: X' .  A  A  A     X' joined to S through a pocket only
-//	row 2: .  .  .  .  X     X joined to A through a pocket only
+//	row 2: .  .  .  U  X     X joined to A through a pocket only, U not seen
 func TestArea4PieceCutOff(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		seen bool // X's floor seen
+		name  string
+		seen  bool // X's floor seen
+		open  bool // no wall between X and U
+		want4 bool // X is area 4
 	}{
-		{name: "seen", seen: true},
-		{name: "not seen", seen: false},
+		{name: "seen", seen: true, want4: true},
+		{name: "not seen", seen: false, want4: true},
+		{name: "seen, open onto U", seen: true, open: true, want4: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := NewMap(geom.Vec2{}, DefaultRobot(), DefaultMapConfig())
@@ -347,18 +352,20 @@ func TestArea4PieceCutOff(t *testing.T) {
 				}
 			}
 			R, C := 4*r, 4*c
-			h(R, C, C+20)       // top of the arena
-			h(R+12, C, C+20)    // bottom
-			v(C, R, R+12)       // left
-			v(C+20, R, R+12)    // right
-			h(R+4, C+4, C+8)    // below G
-			h(R+8, C+8, C+16)   // below A (1,2), (1,3)
-			h(R+8, C+16, C+18)  // below A (1,4): its left quarter side
-			v(C+8, R+4, R+8)    // left of A (1,2)
-			h(R+4, C+2, C+4)    // above X': its right quarter side
-			v(C+4, R+4, R+8)    // right of X'
-			h(R+8, C, C+4)      // below X'
-			v(C+16, R+8, R+12)  // left of X
+			h(R, C, C+20)      // top of the arena
+			h(R+12, C, C+20)   // bottom
+			v(C, R, R+12)      // left
+			v(C+20, R, R+12)   // right
+			h(R+4, C+4, C+8)   // below G
+			h(R+8, C+8, C+16)  // below A (1,2), (1,3)
+			h(R+8, C+16, C+18) // below A (1,4): its left quarter side
+			v(C+8, R+4, R+8)   // left of A (1,2)
+			h(R+4, C+2, C+4)   // above X': its right quarter side
+			v(C+4, R+4, R+8)   // right of X'
+			h(R+8, C, C+4)     // below X'
+			if !tc.open {
+				v(C+16, R+8, R+12) // left of X
+			}
 			m.SetWall(R+5, C+2) // X''s top-left quarter walled off
 			m.SetWall(R+6, C+1)
 			m.SetWall(R+9, C+18) // X's top-right quarter walled off
@@ -368,8 +375,8 @@ func TestArea4PieceCutOff(t *testing.T) {
 			if got := area[(r+1)*n+c+4]; got != 4 {
 				t.Fatalf("room tile (1,4): area %d, want 4", got)
 			}
-			if got := area[(r+2)*n+c+4]; got != 4 {
-				t.Errorf("X: area %d, want 4", got)
+			if got := area[(r+2)*n+c+4]; (got == 4) != tc.want4 {
+				t.Errorf("X: area %d, want area 4 %v", got, tc.want4)
 			}
 			if got := area[(r+1)*n+c]; got == 4 {
 				t.Errorf("X': area 4, want not 4")
