@@ -63,7 +63,8 @@ type signTrace struct {
 // victim-detect raised it, and how report's jobs for it ended: the questions
 // asked of every missed sign in issue 16; whether victim-detect published it
 // as glimpsed (signs.glimpsed) and how near the robot came in front of its
-// face; and where and when a behavior asked for a lack of progress, and when
+// face; every event a behavior fired (explored, reported, time_low: why the
+// FSM changed state); and where and when a behavior asked for a lack of progress, and when
 // the pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off,
 // and how far off its yaw and position were over the game (RMS); and how
 // long the robot stood wedged in each state, its wheels turning and its body
@@ -194,6 +195,11 @@ func TestTraceSigns(t *testing.T) {
 					p := s.Pose()
 					lops = append(lops, fmt.Sprintf("lack of progress asked by %s at %.1f s (state %s), the robot at (%.3f, %.3f)",
 						name, now, obs.GetState(), p.Pos.X, p.Pos.Z))
+				}
+			}
+			if name != "victimdetect" {
+				for _, e := range act.GetEvents() {
+					lops = append(lops, fmt.Sprintf("event %s from %s at %.1f s", e, name, now))
 				}
 			}
 			switch name {
