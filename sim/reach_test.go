@@ -36,14 +36,21 @@ func TestReachSigns(t *testing.T) {
 		t.Fatal(err)
 	}
 	sp := newReachSpace(w, DefaultRobotFor(w.GameRules()))
+	if i, ok := sp.index(w.Start.Pos); !ok || !sp.in[i] {
+		fmt.Printf("the body does not fit at the start (%.3f, %.3f): it reaches nothing\n", w.Start.Pos.X, w.Start.Pos.Z)
+	}
 	for i, s := range w.Signs {
 		d, at, ok := sp.nearest(s.Pos, s.Normal, erebus.ReportRadius)
 		where := "none"
 		if ok {
 			where = fmt.Sprintf("%.4f m, at (%.3f, %.3f)", d, at.X, at.Z)
 		}
-		fmt.Printf("%s sign %d %c at (%.3f, %.3f) facing (%.2f, %.2f): nearest place to report from that the body reaches: %s\n",
-			strings.TrimSuffix(filepath.Base(path), ".wbt"), i, s.Letter, s.Pos.X, s.Pos.Z, s.Normal.X, s.Normal.Z, where)
+		letter := string(rune(s.Letter))
+		if s.Letter == 0 {
+			letter = "-" // a target of no letter (an invalid sum)
+		}
+		fmt.Printf("%s sign %d %s at (%.3f, %.3f) facing (%.2f, %.2f): nearest place to report from that the body reaches: %s\n",
+			strings.TrimSuffix(filepath.Base(path), ".wbt"), i, letter, s.Pos.X, s.Pos.Z, s.Normal.X, s.Normal.Z, where)
 	}
 }
 
@@ -146,7 +153,10 @@ func (sp *reachSpace) pos(i int) geom.Vec2 {
 func (sp *reachSpace) nearest(p, n geom.Vec2, radius float64) (float64, geom.Vec2, bool) {
 	best, at := math.Inf(1), geom.Vec2{}
 	k := int(math.Ceil(radius / reachStep))
-	i0, _ := sp.index(p)
+	i0, ok := sp.index(p)
+	if !ok {
+		return best, at, false
+	}
 	r0, c0 := i0/sp.n, i0%sp.n
 	for r := r0 - k; r <= r0+k; r++ {
 		for c := c0 - k; c <= c0+k; c++ {
