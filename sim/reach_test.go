@@ -21,7 +21,9 @@ import (
 // reaches from the start: reachSpace's flood over places 2 mm apart where
 // the collision shape (the body and its device spheres, collisionShape)
 // fits at some yaw, with no centre over a hole's sunk opening (Erebus
-// relocates the robot there). "none" is a sign no robot of this shape can
+// relocates a robot that sinks below y −0.035 there: docs/erebus-rules.md
+// §2.3; the opening lies erebus.HoleRim inside the trap tile's sides, as
+// nav's planner takes it). "none" is a sign no robot of this shape can
 // report, whatever its behaviors; a sign a camera cannot see (one inside a
 // wall) is not told apart.
 //
