@@ -17,15 +17,11 @@ import (
 // TestReachSigns is a tool, not a test: with RESCUEKIT_REACH_WORLD set to
 // an Erebus world (.wbt, the path absolute) it prints, for every sign, the
 // nearest place Erebus takes a report of it from (within 0.09 m, on its
-// front side: docs/erebus-rules.md §1.3) that the default robot's body
-// reaches from the start: reachSpace's flood over places 2 mm apart where
-// the collision shape (the body and its device spheres, collisionShape)
-// fits at some yaw, with no centre over a hole's sunk opening (Erebus
-// relocates a robot that sinks below y −0.035 there: docs/erebus-rules.md
-// §2.3; the opening lies erebus.HoleRim inside the trap tile's sides, as
-// nav's planner takes it). "none" is a sign no robot of this shape can
-// report, whatever its behaviors; a sign a camera cannot see (one inside a
-// wall) is not told apart.
+// front side: docs/erebus-rules.md §1.3) that the default robot reaches
+// from the start (newReachSpace: the simulator's own collision and fall
+// tests). "none" is a sign no robot of this shape can report, whatever its
+// behaviors; a sign a camera cannot see (one inside a wall) is not told
+// apart.
 //
 //	RESCUEKIT_REACH_WORLD=$PWD/../shared/erebus/v26/worlds/world4.wbt go test ./sim -run ReachSigns -v
 func TestReachSigns(t *testing.T) {
@@ -37,7 +33,7 @@ func TestReachSigns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp := newReachSpace(w, DefaultRobotFor(w.GameRules()))
+	sp := newReachSpace(t, w)
 	if i, ok := sp.index(w.Start.Pos); !ok || !sp.in[i] {
 		fmt.Printf("the body does not fit at the start (%.3f, %.3f): it reaches nothing\n", w.Start.Pos.X, w.Start.Pos.Z)
 	}
@@ -68,39 +64,30 @@ type reachSpace struct {
 const reachStep = 0.002
 
 // newReachSpace floods w from the start: a place is reached when the
-// collision shape of spec fits there at one of 16 yaws and its centre is
-// not over a hole's sunk opening (a rim of erebus.HoleRim inside the trap
-// tile's sides).
-func newReachSpace(w *world.World, spec RobotSpec) *reachSpace {
-	g := newGeometry(w, newTextures())
-	shape, _ := collisionShape(spec)
+// collision shape of the default robot of w's version fits there at one of
+// 16 yaws (Sim.penetration) and a robot there does not fall (Sim.fallsAt:
+// over a hole's opening, erebus.HoleRim inside the trap tile's sides, where
+// Erebus relocates a robot that sinks below y −0.035, docs/erebus-rules.md
+// §2.3; or off the floor).
+func newReachSpace(t testing.TB, w *world.World) *reachSpace {
+	t.Helper()
+	s, err := New(w, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	lo, hi := w.Start.Pos, w.Start.Pos
-	for _, s := range g.solids {
-		lo = geom.Vec2{X: min(lo.X, s.min.X), Z: min(lo.Z, s.min.Z)}
-		hi = geom.Vec2{X: max(hi.X, s.max.X), Z: max(hi.Z, s.max.Z)}
+	for _, sd := range s.geo.solids {
+		lo = geom.Vec2{X: min(lo.X, sd.min.X), Z: min(lo.Z, sd.min.Z)}
+		hi = geom.Vec2{X: max(hi.X, sd.max.X), Z: max(hi.Z, sd.max.Z)}
 	}
 	sp := &reachSpace{x0: lo.X, z0: lo.Z, n: int(math.Ceil(max(hi.X-lo.X, hi.Z-lo.Z)/reachStep)) + 1}
 	sp.in = make([]bool, sp.n*sp.n)
 	fits := func(p geom.Vec2) bool {
-		for _, b := range w.Traps {
-			if p.X > b.Min.X+erebus.HoleRim && p.X < b.Max.X-erebus.HoleRim && p.Z > b.Min.Z+erebus.HoleRim && p.Z < b.Max.Z-erebus.HoleRim {
-				return false
-			}
-		}
-		if pen, _ := g.maxPenetration(p, shape[0].r); pen > 0 {
+		if s.fallsAt(p) {
 			return false
 		}
 		for k := range 16 {
-			c, s := math.Cos(float64(k)*math.Pi/8), math.Sin(float64(k)*math.Pi/8)
-			ok := true
-			for _, sh := range shape[1:] {
-				q := geom.Vec2{X: p.X + sh.x*c + sh.z*s, Z: p.Z - sh.x*s + sh.z*c}
-				if pen, _ := g.maxPenetration(q, sh.r); pen > 0 {
-					ok = false
-					break
-				}
-			}
-			if ok {
+			if pen, _ := s.penetration(p, float64(k)*math.Pi/8); pen <= 0 {
 				return true
 			}
 		}
@@ -197,7 +184,7 @@ func TestReachSpace(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sp := newReachSpace(w, DefaultRobot())
+		sp := newReachSpace(t, w)
 		d, _, ok := sp.nearest(w.Start.Pos.Add(tc.p), tc.n, erebus.ReportRadius)
 		if ok != tc.ok || ok && d > tc.within {
 			t.Errorf("%s: reached %v at %.4f m; want %v within %.4f m", tc.name, ok, d, tc.ok, tc.within)

@@ -477,7 +477,7 @@ func (s *Sim) physics(dt float64) {
 			}
 			s.pose.Yaw = normAngle(s.pose.Yaw + turned)
 		}
-		if s.floor.isHole(s.pose.Pos.X, s.pose.Pos.Z) && s.overHoleOpening(s.pose.Pos) || !s.floor.hasFloor(s.pose.Pos.X, s.pose.Pos.Z) {
+		if s.fallsAt(s.pose.Pos) {
 			s.falling = true
 		}
 	}
@@ -649,6 +649,12 @@ func largestFree(free func(t float64) bool) float64 {
 		}
 	}
 	return lo
+}
+
+// fallsAt reports whether a robot whose centre is at p falls: over a hole
+// tile's opening, or where the world has no floor.
+func (s *Sim) fallsAt(p geom.Vec2) bool {
+	return s.floor.isHole(p.X, p.Z) && s.overHoleOpening(p) || !s.floor.hasFloor(p.X, p.Z)
 }
 
 // overHoleOpening reports whether p lies over the opening of the tile it is

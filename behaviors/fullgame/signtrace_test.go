@@ -64,8 +64,8 @@ type signTrace struct {
 // asked of every missed sign in issue 16; whether victim-detect published it
 // as glimpsed (signs.glimpsed) and how near the robot came in front of its
 // face; every event a behavior fired (explored, reported, time_low: why the
-// FSM changed state); and where and when a behavior asked for a lack of progress, and when
-// the pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off,
+// FSM changed state); and where and when a behavior asked for a lack of
+// progress, and when the pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off,
 // and how far off its yaw and position were over the game (RMS); and how
 // long the robot stood wedged in each state, its wheels turning and its body
 // still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1
