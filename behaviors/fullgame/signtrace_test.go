@@ -54,6 +54,58 @@ type signTrace struct {
 	offRaised                string // a candidate raised within 5 cm of it facing more than 60° off its facing, first one
 }
 
+// faceWalls counts the wall cells of map m within faceMargin of obstacle
+// o's box that Erebus's answer ans (world.Answer) leaves '0': the
+// obstacle's faces read as walls. The distance sensors read an obstacle
+// at 0.64 of its distance (erebus.ObstacleInfraRed against
+// erebus.WallInfraRed, which the map takes every reading for), so its
+// faces land in front of it, and where they land within the snapping
+// tolerance (nav.MapConfig.SnapTol) of a wall line they are walls. Such
+// cells block the nodes around the obstacle for nav.Map.ObstacleTiles,
+// which then marks no 'x' for it, and the matrix sends them as '1'
+// (docs/eval-real-worlds.md, session 31). It returns −1 when the answer
+// has no start tile to align the two on.
+func faceWalls(m *nav.Map, ans [][]string, o world.Obstacle) int {
+	// The answer's first '5' is the start tile's top-left quarter centre,
+	// cell (4·MaxTiles+1, 4·MaxTiles+1) of the map's full grid.
+	ar, ac := -1, -1
+	for r := range ans {
+		if c := slices.Index(ans[r], "5"); c >= 0 {
+			ar, ac = r, c
+			break
+		}
+	}
+	if ar < 0 {
+		return -1
+	}
+	first := 4*nav.MaxTiles + 1
+	c, sn := math.Cos(o.Yaw), math.Sin(o.Yaw)
+	ax, az := geom.Vec2{X: c, Z: -sn}, geom.Vec2{X: sn, Z: c} // the box's own x and z axes (sim/geom.go)
+	st := m.Start()                                           // the centre of cell (first+1, first+1)
+	r0, c0 := m.Cell(o.Center)
+	n := 0
+	for r := r0 - 4; r <= r0+4; r++ {
+		for cc := c0 - 4; cc <= c0+4; cc++ {
+			if r%2 != 0 && cc%2 != 0 || !m.Wall(r, cc) {
+				continue // a quarter tile's centre, or no wall
+			}
+			if i, j := r-first+ar, cc-first+ac; i >= 0 && j >= 0 && i < len(ans) && j < len(ans[i]) && ans[i][j] != "0" {
+				continue // a wall of the answer
+			}
+			d := geom.Vec2{X: st.X + float64(cc-first-1)*nav.CellSize - o.Center.X, Z: st.Z + float64(r-first-1)*nav.CellSize - o.Center.Z}
+			if math.Abs(d.Dot(ax)) <= math.Abs(o.Half.X)+faceMargin && math.Abs(d.Dot(az)) <= math.Abs(o.Half.Z)+faceMargin {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// faceMargin is how far beyond an obstacle's box faceWalls counts a wall
+// cell: a reading 3 cm short (taken from about 8 cm away) that lands
+// within the snapping tolerance of a line.
+const faceMargin = 0.03
+
 // TestTraceSigns is a tool, not a test: with RESCUEKIT_TRACE_WORLD set to an
 // Erebus world (.wbt) or an ASCII arena (.txt: sim/world's format, as the
 // tests' small worlds are drawn), it plays the game `runner eval` plays on
@@ -68,7 +120,10 @@ type signTrace struct {
 // progress, and when the pose tracker's yaw (explore's nav.KeyPose) was more than 0.1 rad off,
 // and how far off its yaw and position were over the game (RMS); and how
 // long the robot stood wedged in each state, its wheels turning and its body
-// still, in turns held and in pushes (wedgeClock). RESCUEKIT_TRACE_ALL=1
+// still, in turns held and in pushes (wedgeClock); and for each obstacle,
+// whether the last map explore published marks its tile 'x', and how many
+// of the map's wall cells around it the answer does not have (faceWalls).
+// RESCUEKIT_TRACE_ALL=1
 // prints the found signs too. Give the world's path absolute (the test runs
 // in behaviors/fullgame).
 //
@@ -419,12 +474,14 @@ func TestTraceSigns(t *testing.T) {
 	// published names (nav.Map.ObstacleTiles, what a v26.1 map marks 'x').
 	if m, err := nav.DecodeMap(lastMap, nav.DefaultRobot()); err == nil {
 		ot := m.ObstacleTiles()
+		ans := world.Answer(w)
 		left := slices.Clone(ot) // the tiles no obstacle explains
 		for i, o := range w.Obstacles {
 			tr, tc, _ := m.TileOf(o.Center)
 			found := slices.Contains(ot, [2]int{tr, tc})
 			left = slices.DeleteFunc(left, func(t [2]int) bool { return t == [2]int{tr, tc} })
-			fmt.Printf("obstacle %d at (%.3f, %.3f): its tile on the map %v\n", i, o.Center.X, o.Center.Z, map[bool]string{true: "marked", false: "not marked"}[found])
+			fmt.Printf("obstacle %d at (%.3f, %.3f): its tile on the map %v; map wall cells within 3 cm of it that the answer has not: %d\n", i, o.Center.X, o.Center.Z,
+				map[bool]string{true: "marked", false: "not marked"}[found], faceWalls(m, ans, o))
 		}
 		for _, t := range left {
 			c := m.TileCenter(t[0], t[1])
