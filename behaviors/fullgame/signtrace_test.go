@@ -480,7 +480,7 @@ func TestTraceSigns(t *testing.T) {
 			tr, tc, _ := m.TileOf(o.Center)
 			found := slices.Contains(ot, [2]int{tr, tc})
 			left = slices.DeleteFunc(left, func(t [2]int) bool { return t == [2]int{tr, tc} })
-			fmt.Printf("obstacle %d at (%.3f, %.3f): its tile on the map %v; map wall cells within 3 cm of it that the answer has not: %d\n", i, o.Center.X, o.Center.Z,
+			fmt.Printf("obstacle %d at (%.3f, %.3f): its tile on the map %v; map wall cells within 3 cm of its box that the answer has not: %d\n", i, o.Center.X, o.Center.Z,
 				map[bool]string{true: "marked", false: "not marked"}[found], faceWalls(m, ans, o))
 		}
 		for _, t := range left {
