@@ -543,7 +543,7 @@ func (e *Explore) fell(p nav.Pose, now float64) {
 // Awesome_world__4_ of shared/more-worlds (no outer wall) the last poses
 // of its falls off the start tile's west side lay 0-1 mm inside that
 // tile, which was marked nothing, and the robot fell there six times in
-// 13 s (25 falls in the game at seed 1, −130 points of penalties).
+// 13 s (25 falls in the game at seed 1, 125 points of penalties).
 const fallAhead = 0.015
 
 // Hemmed in: a plan that reaches fewer than hemmedNodes nodes, and fewer
