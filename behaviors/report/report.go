@@ -1204,7 +1204,12 @@ func (r *Report) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.A
 				// only start the stand again. Erebus does not ask the robot
 				// to face the sign (docs/erebus-rules.md §1.3), and its
 				// stop timer runs on from the last report (RULES.md §1.3:
-				// reset only when the robot moves or is relocated).
+				// reset only when the robot moves or is relocated). In the
+				// built-in games this seldom holds: explore drives the
+				// step it is handed the robot back, before victim-detect's
+				// victim_seen takes effect; keeping it still then to chain
+				// such reports cost more than it saved
+				// (docs/eval-real-worlds.md, session 33).
 				r.settle(act)
 			}
 			return 0, 0
