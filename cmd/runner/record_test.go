@@ -140,6 +140,23 @@ func TestRunRecord(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Error("replay --png draws another picture than run --png")
 	}
+	// --profile: the game's time by state, its sum the simulated time.
+	prof, err := runRoot(t, "replay", mc, "--profile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	for _, l := range strings.Split(prof, "\n") {
+		if f := strings.Fields(l); len(f) > 1 && (f[0] == "explore" || f[0] == "all") {
+			all = append(all, f[0]+" "+f[1])
+		}
+	}
+	if len(all) != 2 || !strings.HasPrefix(all[1], "all ") {
+		t.Fatalf("replay --profile: no explore and all rows:\n%s", prof)
+	}
+	if s, _ := strconv.ParseFloat(strings.TrimPrefix(all[1], "all "), 64); math.Abs(s-res.Runner.SimTime) > 0.1 {
+		t.Errorf("replay --profile: all %s s, the game simulated %.3f s", all[1], res.Runner.SimTime)
+	}
 }
 
 // TestRecordInterrupted records a game cancelled mid-way (what Ctrl-C does

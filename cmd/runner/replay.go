@@ -23,6 +23,7 @@ func init() { register(newReplayCmd) }
 
 type replayFlags struct {
 	html, png, addr string
+	profile         bool
 }
 
 func newReplayCmd() *cobra.Command {
@@ -36,11 +37,16 @@ against the answer cell by cell, every report with its outcome, the score over t
 and the camera frames. With --html it writes the page, with --png one picture of the game; with
 neither it serves the page on --addr (localhost only by default) until Ctrl-C.
 
+--profile prints where the game's simulated time went instead, per FSM state: driving at full
+speed (70% of the default robot's top speed, 0.126 m/s, or more), driving slower, turning on the
+spot (under a sixth of it), standing still, and relocations, from the recorded true poses.
+
 A recording cut short (the game was killed) is shown to its last complete step. Foxglove and Rerun
 open the same file (docs/recording.md).`,
 		Example: `  runner replay game.mcap
   runner replay game.mcap --html game.html --png game.png
-  runner replay game.mcap --addr localhost:9000`,
+  runner replay game.mcap --addr localhost:9000
+  runner replay game.mcap --profile`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runReplay(cmd, args[0], &f) },
 	}
@@ -48,6 +54,7 @@ open the same file (docs/recording.md).`,
 	fl.StringVar(&f.html, "html", "", "write the replay page into OUT.html")
 	fl.StringVar(&f.png, "png", "", "write one picture of the game into OUT.png")
 	fl.StringVar(&f.addr, "addr", "localhost:8765", "address to serve the page on when neither --html nor --png is given")
+	fl.BoolVar(&f.profile, "profile", false, "print where the game's time went per FSM state (driving, turning on the spot, standing) and serve no page")
 	return cmd
 }
 
@@ -79,6 +86,11 @@ func runReplay(cmd *cobra.Command, path string, f *replayFlags) error {
 	if err != nil {
 		return err
 	}
+	if f.profile {
+		if err := record.WriteTimeProfile(cmd.OutOrStdout(), record.TimeProfile(rec)); err != nil {
+			return err
+		}
+	}
 	if f.png != "" {
 		if err := writePNGFile(f.png, rec); err != nil {
 			return fmt.Errorf("--png: %w", err)
@@ -93,7 +105,7 @@ func runReplay(cmd *cobra.Command, path string, f *replayFlags) error {
 			return fmt.Errorf("--html: %w", err)
 		}
 	}
-	if f.png != "" || f.html != "" {
+	if f.png != "" || f.html != "" || f.profile {
 		return nil
 	}
 	var page bytes.Buffer
