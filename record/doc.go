@@ -31,4 +31,7 @@
 // interrupted: the writer builds its own chunks, each holding whole steps,
 // and writes a chunk to the output every Options.FlushEvery steps. Read
 // reads such a file without its summary section.
+//
+// TimeProfile tells where a recorded game's time went, per FSM state: driving,
+// turning on the spot, standing (runner replay --profile).
 package record
