@@ -468,3 +468,39 @@ func TestReportsFromJustShortOfThePlace(t *testing.T) {
 		t.Errorf("reported from %v, %.4f m from the sign: want within %.3f m", w.pose.Vec2, d, farReach)
 	}
 }
+
+// TestReportsRatherThanGiveUp: as in TestNoPushAgainAtTheSamePlace, the
+// map has no node near the sign and something keeps the robot's centre
+// short of the stand-off point at every standpoint. A sign given up is
+// lost, and Erebus takes a report within 0.09 m of the sign: kept within
+// lastReach (0.089 m) by its estimates, the robot reports from where it
+// stands rather than give the sign up (R2D2__7_ of shared/more-worlds as
+// v26.1 at seed 1 gave up an S 0.083 m in front of it, 0.0874 m by its
+// estimates). Kept farther off, it gives the sign up.
+func TestReportsRatherThanGiveUp(t *testing.T) {
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m.SetFloor(nav.MaxTiles, nav.MaxTiles, nav.FloorPlain)
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sign
+	s.Pos, s.Normal = geom.Vec2{X: 0.3656, Z: 0}, geom.Vec2{X: 1}
+	for _, tc := range []struct {
+		short float64
+		want  signs.Status
+	}{{0.085, signs.Confirmed}, {0.0885, signs.Confirmed}, {0.0895, signs.Unreachable}} {
+		w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: s.Pos.X + 0.095}, Yaw: 0})
+		w.bb[nav.KeyMap] = b
+		w.blocked = func(p geom.Vec2) bool { return p.Dist(s.Pos) < tc.short }
+		w.run(3000)
+		rep, _ := signs.Get(w.bb, signs.KeyReported)
+		if len(rep) != 1 || rep[0].Status != tc.want {
+			t.Errorf("kept %.4f m off: sent %d reports, signs.reported %v; want the sign %v", tc.short, len(w.sent), rep, tc.want)
+			continue
+		}
+		if d := w.pose.Dist(s.Pos); tc.want == signs.Confirmed && (len(w.sent) != 1 || d > lastReach) {
+			t.Errorf("kept %.4f m off: %d reports, from %.4f m; want one, within %.3f m", tc.short, len(w.sent), d, lastReach)
+		}
+	}
+}
