@@ -478,21 +478,11 @@ func TestReportsFromJustShortOfThePlace(t *testing.T) {
 // v26.1 at seed 1 gave up an S 0.083 m in front of it, 0.0874 m by its
 // estimates). Kept farther off, it gives the sign up.
 func TestReportsRatherThanGiveUp(t *testing.T) {
-	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
-	m.SetFloor(nav.MaxTiles, nav.MaxTiles, nav.FloorPlain)
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := sign
-	s.Pos, s.Normal = geom.Vec2{X: 0.3656, Z: 0}, geom.Vec2{X: 1}
 	for _, tc := range []struct {
 		short float64
 		want  signs.Status
 	}{{0.085, signs.Confirmed}, {0.0885, signs.Confirmed}, {0.0895, signs.Unreachable}} {
-		w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: s.Pos.X + 0.095}, Yaw: 0})
-		w.bb[nav.KeyMap] = b
-		w.blocked = func(p geom.Vec2) bool { return p.Dist(s.Pos) < tc.short }
+		w, s := keptShort(t, tc.short)
 		w.run(3000)
 		rep, _ := signs.Get(w.bb, signs.KeyReported)
 		if len(rep) != 1 || rep[0].Status != tc.want {

@@ -57,6 +57,25 @@ func TestScoreAskedRightAfterTheReport(t *testing.T) {
 	}
 }
 
+// keptShort is a robot 0.095 m in front of a sign (facing +X) far from the
+// only tile its map knows, kept farther than short from the sign by
+// something in the way.
+func keptShort(t *testing.T, short float64) (*world, signs.Sign) {
+	t.Helper()
+	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
+	m.SetFloor(nav.MaxTiles, nav.MaxTiles, nav.FloorPlain)
+	b, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sign
+	s.Pos, s.Normal = geom.Vec2{X: 0.3656, Z: 0}, geom.Vec2{X: 1}
+	w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: s.Pos.X + 0.095}, Yaw: 0})
+	w.bb[nav.KeyMap] = b
+	w.blocked = func(p geom.Vec2) bool { return p.Dist(s.Pos) < short }
+	return w, s
+}
+
 // TestNoPushAgainAtTheSamePlace: the robot's map has no node near the
 // sign (it knows only the start tile, far off), so report drives straight
 // at the stand-off point, which something keeps the robot's centre 0.09 m
@@ -67,19 +86,9 @@ func TestScoreAskedRightAfterTheReport(t *testing.T) {
 // sign up for want of a way, in one push per facing. (Kept within
 // lastReach, it reports instead: TestReportsRatherThanGiveUp.)
 func TestNoPushAgainAtTheSamePlace(t *testing.T) {
-	m := nav.NewMap(geom.Vec2{}, nav.DefaultRobot(), nav.DefaultMapConfig())
-	m.SetFloor(nav.MaxTiles, nav.MaxTiles, nav.FloorPlain)
-	b, err := m.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := sign
-	s.Pos, s.Normal = geom.Vec2{X: 0.3656, Z: 0}, geom.Vec2{X: 1}
 	r := NewLogged(nil).(*Report)
-	w := newWorld(t, s, nav.Pose{Vec2: geom.Vec2{X: s.Pos.X + 0.095}, Yaw: 0})
+	w, s := keptShort(t, 0.09)
 	w.b = r
-	w.bb[nav.KeyMap] = b
-	w.blocked = func(p geom.Vec2) bool { return p.Dist(s.Pos) < 0.09 }
 	w.run(3000)
 	rep, _ := signs.Get(w.bb, signs.KeyReported)
 	if len(w.sent) != 0 || len(rep) != 1 || rep[0].Status != signs.Unreachable || r.gaveUp[s.ID] == nil {
