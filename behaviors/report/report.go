@@ -773,7 +773,7 @@ const (
 	farStep = offStep / 4
 	// lastReach is the reach (m) of a report made rather than give a sign
 	// up (lastResort): 1 mm inside Erebus's 0.09 m.
-	lastReach = 0.089
+	lastReach = erebus.ReportRadius - 0.001
 )
 
 // planOffLattice looks, when no map node serves, for a place to report

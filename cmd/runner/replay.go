@@ -37,9 +37,9 @@ against the answer cell by cell, every report with its outcome, the score over t
 and the camera frames. With --html it writes the page, with --png one picture of the game; with
 neither it serves the page on --addr (localhost only by default) until Ctrl-C.
 
---profile prints where the game's simulated time went instead, per FSM state: driving at full
-speed (70% of the default robot's top speed, 0.126 m/s, or more), driving slower, turning on the
-spot (under a sixth of it), standing still, and relocations, from the recorded true poses.
+--profile prints, instead of serving the page, where the game's simulated time went per FSM state:
+driving at full speed (70% of the default robot's top speed, 0.126 m/s, or more), driving slower,
+turning on the spot (under a sixth of it), standing, and relocations, from the recorded true poses.
 
 A recording cut short (the game was killed) is shown to its last complete step. Foxglove and Rerun
 open the same file (docs/recording.md).`,
