@@ -5,6 +5,7 @@ import (
 	"fmt"
 	imagepkg "image"
 	"image/png"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -47,6 +48,7 @@ type signTrace struct {
 	hasStatus                bool
 	jobs                     []string // report's job endings
 	foundT                   float64  // the referee's hit (s), 0 none
+	wrongTypeT               float64  // the referee's "wrong type" (found, the letter wrong) (s), 0 none
 	wrongAs                  string   // the letters of the wrong classifications
 	glimpsedT, unglimpsedT   float64  // first time in signs.glimpsed, and when it left it (s), 0 never
 	front                    float64  // the robot's nearest approach (m) in front of its face (within 60°)
@@ -129,11 +131,72 @@ const faceMargin = 0.03
 //
 //	RESCUEKIT_TRACE_WORLD=$PWD/../shared/erebus/more-worlds/worlds/TestingMap_6x5_A3.wbt \
 //		go test ./behaviors/fullgame -run TraceSigns -v
+//
+// With RESCUEKIT_TRACE_WORLD a directory it traces every .wbt world in it
+// and ends with a census: the signs found with the right type over all,
+// and the missed ones counted by cause (missCause).
+// RESCUEKIT_TRACE_SKIP=NAME,NAME leaves those worlds (file names without
+// .wbt) out.
 func TestTraceSigns(t *testing.T) {
 	path := os.Getenv("RESCUEKIT_TRACE_WORLD")
 	if path == "" {
 		t.Skip("RESCUEKIT_TRACE_WORLD not set")
 	}
+	// RESCUEKIT_TRACE_SEED=N plays seed N (default 1).
+	seed := int64(1)
+	if v := os.Getenv("RESCUEKIT_TRACE_SEED"); v != "" {
+		if _, err := fmt.Sscanf(v, "%d", &seed); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// RESCUEKIT_TRACE_WORLD a directory: every world in it (.wbt), then the
+	// tally of the missed signs by cause over them (missCause).
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		files, err := filepath.Glob(filepath.Join(path, "*.wbt"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no .wbt world in %s (%v)", path, err)
+		}
+		skip := strings.Split(os.Getenv("RESCUEKIT_TRACE_SKIP"), ",")
+		files = slices.DeleteFunc(files, func(f string) bool {
+			return slices.Contains(skip, strings.TrimSuffix(filepath.Base(f), ".wbt"))
+		})
+		var found, all int
+		causes := map[string]int{}
+		for _, f := range files {
+			t.Run(strings.TrimSuffix(filepath.Base(f), ".wbt"), func(t *testing.T) {
+				r := traceWorld(t, f, seed)
+				found, all = found+r.found, all+r.signs
+				for _, c := range r.missed {
+					causes[c]++
+				}
+			})
+		}
+		fmt.Printf("census of %d worlds (seed %d): %d of %d signs found with the right type\n", len(files), seed, found, all)
+		keys := slices.Collect(maps.Keys(causes))
+		slices.SortFunc(keys, func(a, b string) int {
+			if causes[a] != causes[b] {
+				return causes[b] - causes[a]
+			}
+			return strings.Compare(a, b)
+		})
+		for _, k := range keys {
+			fmt.Printf("  %3d %s\n", causes[k], k)
+		}
+		return
+	}
+	traceWorld(t, path, seed)
+}
+
+// traceResult is what traceWorld tells of one game.
+type traceResult struct {
+	found, signs int      // signs found with the right type, of the world's signs
+	missed       []string // the cause of each sign not found (missCause)
+}
+
+// traceWorld plays the game TestTraceSigns traces on the world at path
+// and prints the trace.
+func traceWorld(t *testing.T, path string, seed int64) traceResult {
+	t.Helper()
 	// The area-4 rooms' PROTOs from ../shared beside the repository, found
 	// from the working directory (a test binary run from the repository's
 	// root finds them too).
@@ -152,13 +215,6 @@ func TestTraceSigns(t *testing.T) {
 	}
 	for _, msg := range w.Warnings {
 		t.Logf("world: %s", msg) // a room not built plays a different game
-	}
-	// RESCUEKIT_TRACE_SEED=N plays seed N (default 1).
-	seed := int64(1)
-	if v := os.Getenv("RESCUEKIT_TRACE_SEED"); v != "" {
-		if _, err := fmt.Sscanf(v, "%d", &seed); err != nil {
-			t.Fatal(err)
-		}
 	}
 	tr := make([]signTrace, len(w.Signs))
 	for i := range tr {
@@ -448,8 +504,12 @@ func TestTraceSigns(t *testing.T) {
 		}
 	}
 	for _, v := range res.Reports {
-		if v.Outcome == referee.OutcomeHit && v.Sign >= 0 {
+		switch {
+		case v.Sign < 0:
+		case v.Outcome == referee.OutcomeHit:
 			tr[v.Sign].foundT = v.Time
+		case v.Outcome == referee.OutcomeWrongType:
+			tr[v.Sign].wrongTypeT = v.Time
 		}
 	}
 	r := res.Referee
@@ -488,9 +548,13 @@ func TestTraceSigns(t *testing.T) {
 			fmt.Printf("obstacle tile on the map with no obstacle: centre (%.3f, %.3f)\n", c.X, c.Z)
 		}
 	}
+	out := traceResult{found: r.SignsCorrectType, signs: res.Signs}
 	all := os.Getenv("RESCUEKIT_TRACE_ALL") != ""
 	for i, sg := range w.Signs {
 		st := tr[i]
+		if st.foundT == 0 {
+			out.missed = append(out.missed, st.missCause())
+		}
 		if st.foundT > 0 && !all {
 			continue
 		}
@@ -526,8 +590,46 @@ func TestTraceSigns(t *testing.T) {
 		for _, j := range st.jobs {
 			fmt.Fprintf(&b, "; job ended %s", j)
 		}
+		if st.foundT == 0 {
+			fmt.Fprintf(&b, "; missed: %s", st.missCause())
+		}
 		fmt.Println(b.String())
 	}
+	return out
+}
+
+// missCause names why a sign the referee never counted found with its
+// type was missed, from its trace: reported with the wrong letter; never
+// in a camera's picture; pictured but never raised;
+// raised and no job for it ended (the game ended first); given up by
+// report (no place to report from on the map, a way too long, or the
+// reason its last job gave); reported and not found (a miss: too far, or
+// the wrong category).
+func (st signTrace) missCause() string {
+	switch {
+	case st.wrongTypeT > 0:
+		return "reported with the wrong letter"
+	case st.views == 0:
+		return "never in a camera's picture"
+	case st.raisedT == 0:
+		return "pictured, never raised"
+	case len(st.jobs) == 0:
+		return "raised, no report job ended before the game did"
+	}
+	last := st.jobs[len(st.jobs)-1]
+	status, why, _ := strings.Cut(last, ": ")
+	switch {
+	case status != signs.Unreachable.String():
+		return "reported, not found"
+	case strings.HasPrefix(why, "no place to report from"):
+		return "given up: no place to report from on the map"
+	case strings.HasPrefix(why, "the way"):
+		return "given up: the way there too long"
+	}
+	if i := strings.IndexAny(why, ";(0123456789"); i > 0 {
+		why = strings.TrimSpace(why[:i])
+	}
+	return "given up: " + why
 }
 
 // geom2 is a point or direction in XZ, for matching.
@@ -674,6 +776,38 @@ func TestWedgeClock(t *testing.T) {
 			if !near(w.turns["explore"], c.turns) || !near(w.pushes["explore"], c.pushes) || !near(all, c.all) {
 				t.Errorf("explore turns %.2f s, pushes %.2f s, all %.2f s; want %.0f, %.0f, %.0f (%s)",
 					w.turns["explore"], w.pushes["explore"], all, c.turns, c.pushes, c.all, w.String())
+			}
+		})
+	}
+}
+
+// TestMissCause: each missed sign's trace names one cause, the census's
+// categories (TestTraceSigns with RESCUEKIT_TRACE_WORLD a directory).
+func TestMissCause(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		st   signTrace
+		want string
+	}{
+		{"never pictured", signTrace{}, "never in a camera's picture"},
+		{"pictured, not raised", signTrace{views: 3}, "pictured, never raised"},
+		{"raised at the end", signTrace{views: 30, raisedT: 470}, "raised, no report job ended before the game did"},
+		{"no place", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: no place to report from on the map"}},
+			"given up: no place to report from on the map"},
+		{"long way", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: the way to another place is 1.40 m long"}},
+			"given up: the way there too long"},
+		{"other reason", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: timeout"}}, "given up: timeout"},
+		{"its reason's figures cut", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: not seen again near it (3 views)"}},
+			"given up: not seen again near it"},
+		{"the last job counts", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: timeout", "reported: score read after the report"}},
+			"reported, not found"},
+		{"a miss", signTrace{views: 30, raisedT: 12, jobs: []string{"reported: score read after the report"}}, "reported, not found"},
+		{"wrong letter", signTrace{views: 30, raisedT: 12, wrongTypeT: 40, jobs: []string{"confirmed: score read after the report"}},
+			"reported with the wrong letter"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.st.missCause(); got != c.want {
+				t.Errorf("missCause() = %q, want %q", got, c.want)
 			}
 		})
 	}
