@@ -600,7 +600,8 @@ func traceWorld(t *testing.T, path string, seed int64) traceResult {
 
 // missCause names why a sign the referee never counted found with its
 // type was missed, from its trace: reported with the wrong letter; never
-// in a camera's picture; pictured but never raised;
+// in a camera's picture; raised only as a candidate facing more than 60°
+// off (matched to no sign of the world); pictured but never raised;
 // raised and no job for it ended (the game ended first); given up by
 // report (no place to report from on the map, a way too long, or the
 // reason its last job gave); reported and not found (a miss: too far, or
@@ -611,6 +612,8 @@ func (st signTrace) missCause() string {
 		return "reported with the wrong letter"
 	case st.views == 0:
 		return "never in a camera's picture"
+	case st.raisedT == 0 && st.offRaised != "":
+		return "raised only facing more than 60° off"
 	case st.raisedT == 0:
 		return "pictured, never raised"
 	case len(st.jobs) == 0:
@@ -791,6 +794,7 @@ func TestMissCause(t *testing.T) {
 	}{
 		{"never pictured", signTrace{}, "never in a camera's picture"},
 		{"pictured, not raised", signTrace{views: 3}, "pictured, never raised"},
+		{"raised facing off", signTrace{views: 30, offRaised: "as P facing (1.00, 0.00) at 128.8 s"}, "raised only facing more than 60° off"},
 		{"raised at the end", signTrace{views: 30, raisedT: 470}, "raised, no report job ended before the game did"},
 		{"no place", signTrace{views: 30, raisedT: 12, jobs: []string{"unreachable: no place to report from on the map"}},
 			"given up: no place to report from on the map"},
