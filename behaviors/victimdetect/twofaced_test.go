@@ -105,3 +105,69 @@ func TestOppositeTracksFacingEachOther(t *testing.T) {
 		})
 	}
 }
+
+// TestGivenUpFacingElsewhere: R1's P on a diagonal wall, facing
+// (−0.71, 0.71), was raised facing +X from views snapped to a wall line and
+// given up with no place to report from; its track facing the right way
+// (from the pictures), one sign with it (oneSign), was never raised though
+// 107 views read it. A sign given up unreported in a snapped facing more
+// than 60° from a track's facing from the pictures is another chance for
+// that track, not a second report. A sign reported, one given up in the
+// track's own facing (report's hand-back tries that one again), and a
+// track of snapped views (R2D2__7___rotada___4_'s C, given up facing its
+// true (0, 1), then raised facing (1, 0) and reported from behind its
+// wall) are still kept down.
+func TestGivenUpFacingElsewhere(t *testing.T) {
+	plusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.068, Z: -0.074}, Normal: geom.Vec2{X: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	diagonal := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{X: -0.71, Z: 0.71}, Dist: 0.1, Sigma: 0.005}
+	diagonalZ := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{X: -0.26, Z: 0.97}, Dist: 0.1, Sigma: 0.005}
+	plusZ := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{Z: 1}, Dist: 0.1, Sigma: 0.005, Snapped: true}
+	nearPlusX := Detection{Letter: 'P', Pos: geom.Vec2{X: 0.071, Z: -0.076}, Normal: geom.Vec2{X: 0.97, Z: 0.26}, Dist: 0.1, Sigma: 0.005}
+	pose := nav.Pose{Vec2: geom.Vec2{X: 5, Z: 5}} // nothing in view
+	cases := []struct {
+		name   string
+		status signs.Status // of the first track, raised facing +X
+		now    Detection
+		apart  bool // the views of now tracked apart (the tracker would merge them with the first: within 2 cm, 90° off)
+		tracks int  // the views of now make a track of their own (2) or join the first (1)
+		raised bool
+	}{
+		{"given up, now seen facing 135° away", signs.Unreachable, diagonal, false, 2, true},
+		{"reported, now seen facing 135° away", signs.Confirmed, diagonal, false, 2, false},
+		{"reported unconfirmed, likewise", signs.Reported, diagonal, false, 2, false},
+		{"given up, now seen facing 15° away", signs.Unreachable, nearPlusX, false, 1, false},
+		{"given up, now snapped facing 90° away", signs.Unreachable, plusZ, true, 2, false},
+		{"given up, now seen facing 90° away from the pictures", signs.Unreachable, diagonalZ, true, 2, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
+				strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
+			v := newView(pose, DefaultMounts[1], 1, 64, 40)
+			for i := range 3 {
+				d.merge([]Detection{plusX}, v, uint64(i+1), nil)
+			}
+			first := d.tr.tracks[0]
+			first.sign.Status = c.status
+			reported := signs.List{first.sign}
+			if c.apart {
+				tr := tracker{radius: 0.04}
+				for i := range 3 {
+					tr.add(c.now, uint64(i+4), nil, false)
+				}
+				tr.tracks[0].sign.ID = first.sign.ID + 1
+				d.tr.tracks = append(d.tr.tracks, tr.tracks[0])
+			} else {
+				for i := range 3 {
+					d.merge([]Detection{c.now}, v, uint64(i+4), d.ignored(reported))
+				}
+			}
+			if len(d.tr.tracks) != c.tracks {
+				t.Fatalf("%d tracks, want %d", len(d.tr.tracks), c.tracks)
+			}
+			if got := d.ready(pose, reported); (got != nil) != c.raised {
+				t.Fatalf("raised %v, want %v (tracks %d)", got, c.raised, len(d.tr.tracks))
+			}
+		})
+	}
+}

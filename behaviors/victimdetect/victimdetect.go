@@ -505,15 +505,17 @@ func (d *Detect) ready(pose nav.Pose, reported signs.List) *track {
 // under another id: the first views of one sign can start two tracks (an
 // estimate seen from afar, or with the wrong normal at a corner, is not
 // Same as the later ones), which converge on one place. Reporting the
-// second would be a misidentification.
+// second would be a misidentification. A sign given up unreported in a
+// snapped facing far from t's facing from the pictures does not hold t
+// back (givenUpFacingElsewhere).
 func (d *Detect) duplicate(t *track, reported signs.List) bool {
 	for _, r := range reported {
-		if r.ID != t.sign.ID && oneSign(r, t.sign, d.tr.radius) {
+		if r.ID != t.sign.ID && oneSign(r, t.sign, d.tr.radius) && !givenUpFacingElsewhere(r, t.sign) {
 			return true
 		}
 	}
 	for _, o := range d.tr.tracks {
-		if o != t && o.sign.Status != signs.Seen && oneSign(o.sign, t.sign, d.tr.radius) {
+		if o != t && o.sign.Status != signs.Seen && oneSign(o.sign, t.sign, d.tr.radius) && !givenUpFacingElsewhere(o.sign, t.sign) {
 			return true
 		}
 	}
@@ -557,6 +559,23 @@ func (d *Detect) duplicate(t *track, reported signs.List) bool {
 		return true
 	}
 	return false
+}
+
+// givenUpFacingElsewhere tells whether g, a sign report gave up without
+// reporting it (Unreachable) facing a grid axis (its views snapped to a
+// wall line), faces more than 60° away from s, whose facing came from the
+// pictures (off the axes): one sign tracked twice (oneSign), its facing
+// snapped wrong in the track given up. Raising s is then another chance,
+// not a second report (R1 of shared/more-worlds: a P on a diagonal wall,
+// facing (−0.71, 0.71), raised facing (1, 0) from views snapped to a wall
+// line, given up with no place to report from, and its track facing
+// (−0.78, 0.63) never raised though 107 views read it). A track of snapped
+// views is not raised so: R2D2__7___rotada___4_'s C, given up in its true
+// facing (0, 1), was tracked again facing (1, 0) and reported from behind
+// its wall (−5).
+func givenUpFacingElsewhere(g, s signs.Sign) bool {
+	return g.Status == signs.Unreachable && axisIndex(g.Normal) >= 0 && s.Normal.Len() > 0 && axisIndex(s.Normal) < 0 &&
+		g.Normal.Dot(s.Normal) < 0.5*s.Normal.Len()
 }
 
 // sawInstead tells whether the track of id a was seen in a picture that
