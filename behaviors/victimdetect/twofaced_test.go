@@ -87,12 +87,7 @@ func TestOppositeTracksFacingEachOther(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
-				strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
-			v := newView(pose, DefaultMounts[1], 1, 64, 40)
-			for i := range 3 {
-				d.merge([]Detection{c.reported}, v, uint64(i+1), nil)
-			}
+			d, v := seenThrice(pose, c.reported)
 			r := d.tr.tracks[0]
 			r.sign.Status = signs.Confirmed
 			reported := signs.List{r.sign}
@@ -141,12 +136,7 @@ func TestGivenUpFacingElsewhere(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
-				strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
-			v := newView(pose, DefaultMounts[1], 1, 64, 40)
-			for i := range 3 {
-				d.merge([]Detection{plusX}, v, uint64(i+1), nil)
-			}
+			d, v := seenThrice(pose, plusX)
 			first := d.tr.tracks[0]
 			first.sign.Status = c.status
 			reported := signs.List{first.sign}
@@ -170,4 +160,16 @@ func TestGivenUpFacingElsewhere(t *testing.T) {
 			}
 		})
 	}
+}
+
+// seenThrice returns a Detect with the raising thresholds of the defaults
+// that has merged det three times in steps 1-3, and the view it used.
+func seenThrice(pose nav.Pose, det Detection) (*Detect, view) {
+	d := &Detect{cfg: DetectorConfig{FOV: 1}, maxDist: 0.6, raiseVotes: 2, raiseAgree: 0.8, raiseSigma: 0.02,
+		strongScore: 0.9, strongMargin: 0.15, tr: tracker{radius: 0.04}}
+	v := newView(pose, DefaultMounts[1], 1, 64, 40)
+	for i := range 3 {
+		d.merge([]Detection{det}, v, uint64(i+1), nil)
+	}
+	return d, v
 }
