@@ -123,7 +123,7 @@ func TestGivenUpFacingElsewhere(t *testing.T) {
 		name   string
 		status signs.Status // of the first track, raised facing +X
 		now    Detection
-		apart  bool // the views of now tracked apart (the tracker would merge them with the first: within 2 cm, 90° off)
+		apart  bool // the views of now tracked apart (the tracker would merge them with the first: within 2 cm, not opposite)
 		tracks int  // the views of now make a track of their own (2) or join the first (1)
 		raised bool
 	}{
@@ -132,7 +132,7 @@ func TestGivenUpFacingElsewhere(t *testing.T) {
 		{"reported unconfirmed, likewise", signs.Reported, diagonal, false, 2, false},
 		{"given up, now seen facing 15° away", signs.Unreachable, nearPlusX, false, 1, false},
 		{"given up, now snapped facing 90° away", signs.Unreachable, plusZ, true, 2, false},
-		{"given up, now seen facing 90° away from the pictures", signs.Unreachable, diagonalZ, true, 2, true},
+		{"given up, now seen facing 105° away from the pictures", signs.Unreachable, diagonalZ, true, 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
