@@ -2,7 +2,10 @@ package signs
 
 import (
 	"bytes"
+	"math"
 	"testing"
+
+	"github.com/rescuekit/rescuekit/geom"
 )
 
 // FuzzDecode: Decode never panics, and whatever it accepts re-encodes to
@@ -27,6 +30,29 @@ func FuzzDecode(f *testing.F) {
 		if !bytes.Equal(again, b) {
 			// -0 and 0 decode alike but keep their bits, so equality is exact.
 			t.Fatalf("re-encoding differs:\n%x\n%x", b, again)
+		}
+	})
+}
+
+// FuzzDecodeGlimpses: DecodeGlimpses never panics, and whatever it accepts
+// has finite values only and re-encodes to as many bytes.
+func FuzzDecodeGlimpses(f *testing.F) {
+	f.Add(EncodeGlimpses([]Glimpse{{Pos: geom.Vec2{X: 0.2, Z: -0.1}, Normal: geom.Vec2{X: 1}}}))
+	f.Add([]byte{1, 2, 3})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		gs, err := DecodeGlimpses(b)
+		if err != nil {
+			return
+		}
+		for _, g := range gs {
+			for _, v := range [4]float64{g.Pos.X, g.Pos.Z, g.Normal.X, g.Normal.Z} {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("accepted a value not finite: %v", g)
+				}
+			}
+		}
+		if again := EncodeGlimpses(gs); len(again) != len(b) {
+			t.Fatalf("re-encoded %d bytes, decoded %d", len(again), len(b))
 		}
 	})
 }
