@@ -22,6 +22,14 @@ const (
 	// saw several times but could not classify yet (letter 0, too few
 	// pixels tall), where a closer look may read a sign.
 	KeyGlimpsed = "signs.glimpsed"
+	// KeyRevisit is written by report: the IDs of the signs.reported
+	// entries it gave up only because the way to them was long, which it
+	// takes back when the robot stands near them (EncodeIDs).
+	KeyRevisit = "signs.revisit"
+	// KeyRevisiting is written by explore: the ID of the KeyRevisit sign
+	// it is driving near or standing before (EncodeIDs), absent while it
+	// revisits none.
+	KeyRevisiting = "signs.revisiting"
 )
 
 // Letters lists the seven sign letters in the order the built-in detector

@@ -149,6 +149,11 @@ type Explore struct {
 	glimpsed    []signs.Glimpse
 	glimpsedRaw []byte
 
+	// The signs report gave up for a long way (revisit.go), and when the
+	// robot began to stand facing the one it drove to (holdT, sim s).
+	revisits revisits
+	holdT    float64
+
 	// Scratch buffers of approaches, reused from one tile to the next.
 	nodeBuf, apprBuf []geom.Vec2
 
@@ -176,7 +181,7 @@ func New() sdk.Behavior {
 func (e *Explore) Describe() sdk.Description {
 	return sdk.Description{
 		Name: Name, Version: "1.0.0", States: []string{"explore"}, Lidar: true,
-		BlackboardReads: []string{nav.KeyMap, signs.KeyGlimpsed}, BlackboardWrites: []string{nav.KeyMap, nav.KeyPose},
+		BlackboardReads: []string{nav.KeyMap, signs.KeyGlimpsed, signs.KeyRevisit, signs.KeyReported}, BlackboardWrites: []string{nav.KeyMap, nav.KeyPose, signs.KeyRevisiting},
 		Params: params,
 	}
 }
@@ -223,6 +228,7 @@ func (e *Explore) reset() {
 	e.goal = -1
 	e.failures, e.retried, e.reopened, e.visited = map[int]int{}, map[int]bool{}, map[[2]int]bool{}, map[int]bool{}
 	e.faces, e.face = newFaces(), faceGoal{key: -1}
+	e.revisits = revisits{done: map[uint32]bool{}}
 	e.needPlan = true
 	e.explored = false
 	e.scanDone, e.scanning, e.scanTurned = e.scanWheel == 0, false, 0
@@ -283,6 +289,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		e.visitCheckpoint(pose)
 		e.faces.see(e.m, pose)
 		e.readGlimpses(obs.GetBlackboard()[signs.KeyGlimpsed])
+		e.revisits.read(obs.GetBlackboard())
 	case !e.tr.Relocated():
 		// The start yaw is not known yet, and may never be (a robot that
 		// cannot drive the straight run, as in a ring of curved walls
@@ -310,6 +317,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 	if e.step%uint64(e.mapEvery) == 0 {
 		e.publish(act)
 	}
+	e.publishRevisiting(obs.GetBlackboard(), act)
 	if !obs.GetDriver() {
 		e.wasDriver = false
 		return act, nil
@@ -463,8 +471,16 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 		if l, r, ok := e.driver().Turn(pose, e.face.yaw); !ok {
 			return l, r
 		}
-		if e.faceHold++; e.faceHold < faceHoldSteps {
+		revisit := e.face.key >= revisitKeyBase
+		if e.faceHold++; e.faceHold == 1 && revisit {
+			e.holdT = now
+			e.progressPos, e.progressT = pose.Vec2, now // standing on purpose
+		}
+		if e.faceHold < faceHoldSteps || revisit && now-e.holdT < revisitHoldS {
 			return 0, 0
+		}
+		if revisit {
+			e.revisits.done[uint32(e.face.key-revisitKeyBase)] = true
 		}
 		e.faces.seen[e.face.key] = true
 		e.face.key, e.needPlan = -1, true
@@ -789,6 +805,11 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 			f = e.m.Search(pose.Vec2, e.pathCosts)
 		}
 		if g, ok := e.faces.next(e.m, f); ok {
+			e.explored = false
+			e.lookAt(f, g, prevFace)
+		} else if g, ok := e.revisits.next(e.m, f, e.faces.fail); ok {
+			// Every face looked at: drive near a sign report gave up for
+			// a long way, for report to take it back (revisit.go).
 			e.explored = false
 			e.lookAt(f, g, prevFace)
 		}

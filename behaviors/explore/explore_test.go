@@ -130,5 +130,5 @@ func BenchmarkStep(b *testing.B) {
 func Example() {
 	d := New().Describe()
 	fmt.Println(d.Name, d.States, d.BlackboardWrites)
-	// Output: explore [explore] [map pose]
+	// Output: explore [explore] [map pose signs.revisiting]
 }

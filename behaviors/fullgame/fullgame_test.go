@@ -29,6 +29,12 @@ func playSeed(t *testing.T, src string, seed int64) game.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return playWorld(t, w, seed)
+}
+
+// playWorld plays one game on w with every built-in behavior (noise on).
+func playWorld(t *testing.T, w *world.World, seed int64) game.Result {
+	t.Helper()
 	res, err := game.Play(context.Background(), game.Options{
 		World: w, Config: game.Reproducible(framework.DefaultConfig()), Seed: seed, Noise: game.DefaultNoise,
 		Launch: game.InProcess(map[string]func() sdk.Behavior{

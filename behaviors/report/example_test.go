@@ -33,7 +33,7 @@ func Example() {
 	w := act.GetWheels()
 	fmt.Println(act.GetEvents(), w.GetLeft() != 0 || w.GetRight() != 0)
 	// Output:
-	// report [report] [signs.reported]
+	// report [report] [signs.reported signs.revisit]
 	// [reported] [led9]
 	// [] true
 }
