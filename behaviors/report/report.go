@@ -791,18 +791,21 @@ func (r *Report) plan(bb map[string][]byte, pose nav.Pose, s signs.Sign, wall ge
 	}
 	path := f.PathTo(best)
 	if r.handingBack && path.Length() > retryPath {
-		// Handing a sign back, the way to the nodes within reach long,
-		// round a wall the sign is seen past: a place off the lattice
-		// within reach with a short way is better (prueba_Day_2-6_Richo
-		// of shared/more-worlds as v26.1, seeds 7 and 102: its F at the
-		// end of a wall, given up for ways of 0.93 and 1.13 m; from the
-		// corridor on the wall's other side the body fits 0.05 m from it,
-		// where Erebus takes the report). Only then: a first job gives
-		// such a sign up, for its seconds (docs/eval-real-worlds.md,
-		// session 36), and explore brings the robot back near it once it
-		// has nothing else left (signs.KeyRevisit). Not a place beyond the
-		// reach parameter: those are for a sign with no node within reach
-		// at all, and taken for a way only long they missed.
+		// Handing back the sign explore revisits, the way to the nodes
+		// within reach long, round a wall the sign is seen past: a place
+		// off the lattice within reach with a short way is better
+		// (prueba_Day_2-6_Richo of shared/more-worlds as v26.1, seeds 7
+		// and 102: its F at the end of a wall, given up for ways of 0.93
+		// and 1.13 m; from the corridor on the wall's other side the body
+		// fits 0.05 m from it, where Erebus takes the report). Only then:
+		// a first job gives such a sign up, for its seconds, and a
+		// hand-back while the robot explores keeps the lattice's place,
+		// so that the game's course stays (docs/eval-real-worlds.md,
+		// sessions 36 and 37); explore brings the robot back near the
+		// sign once it has nothing else left (signs.KeyRevisit). Not a
+		// place beyond the reach parameter: those are for a sign with no
+		// node within reach at all, and taken for a way only long they
+		// missed.
 		if p, near, ok := r.planOffLattice(m, f, s, wall, ideal, failed, r.reach-offSlack, offStep); ok && near.Length() <= retryPath {
 			r.offLattice = true
 			return p, near, true
