@@ -8,7 +8,7 @@
 //	signs.candidate  victimdetect  the sign handed to report (one record, status Raised), or absent
 //	signs.reported   report        every sign report handled (status Reported, Confirmed or Unreachable)
 //	signs.glimpsed   victimdetect  sign-like pictures seen several times and never classified (EncodeGlimpses); explore looks at their faces closely
-//	signs.revisit    report        IDs of signs.reported entries given up only for the length of the way there (EncodeIDs); explore drives near them once nothing else is left
+//	signs.revisit    report        IDs of signs.reported entries given up that report may still take back (EncodeIDs); explore drives near them once nothing else is left
 //	signs.revisiting explore       the ID of the signs.revisit entry explore drives near or stands before (EncodeIDs), or absent; report hands only that one back to a place off its lattice
 //
 // The flow: victim-detect finds a sign it has not raised and that is not in

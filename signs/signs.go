@@ -23,8 +23,8 @@ const (
 	// pixels tall), where a closer look may read a sign.
 	KeyGlimpsed = "signs.glimpsed"
 	// KeyRevisit is written by report: the IDs of the signs.reported
-	// entries it gave up only because the way to them was long, which it
-	// takes back when the robot stands near them (EncodeIDs).
+	// entries it gave up and may still take back when the robot stands
+	// near them (EncodeIDs).
 	KeyRevisit = "signs.revisit"
 	// KeyRevisiting is written by explore: the ID of the KeyRevisit sign
 	// it is driving near or standing before (EncodeIDs), absent while it

@@ -149,7 +149,7 @@ type Explore struct {
 	glimpsed    []signs.Glimpse
 	glimpsedRaw []byte
 
-	// The signs report gave up for a long way (revisit.go), and when the
+	// The signs report gave up and may take back (revisit.go), and when the
 	// robot began to stand facing the one it drove to (holdT, sim s).
 	revisits revisits
 	holdT    float64
@@ -808,8 +808,8 @@ func (e *Explore) plan(pose nav.Pose, step uint64) {
 			e.explored = false
 			e.lookAt(f, g, prevFace)
 		} else if g, ok := e.revisits.next(e.m, f, e.faces.fail); ok {
-			// Every face looked at: drive near a sign report gave up for
-			// a long way, for report to take it back (revisit.go).
+			// Every face looked at: drive near a sign report gave up,
+			// for report to take it back (revisit.go).
 			e.explored = false
 			e.lookAt(f, g, prevFace)
 		}

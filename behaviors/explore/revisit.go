@@ -10,11 +10,13 @@ import (
 	"github.com/rescuekit/rescuekit/signs"
 )
 
-// Revisits: the signs report gave up only because the way to them was long
-// (signs.KeyRevisit). Report gives such a sign up rather than drive far for
-// it while the arena is still to explore, and takes it back when the robot
-// stands near it with a short way there (report's retryUnreachable). Once
-// no floor and no wall face is left, explore drives near each, once, before
+// Revisits: the signs report gave up and may still take back
+// (signs.KeyRevisit): for want of a way to a place to report from (the way
+// long, or the places it got stuck going to) or not seen again near them.
+// Report gives such a sign up rather than spend more of the game on it
+// while the arena is still to explore, and takes it back when the robot
+// stands near it with a way there (report's retryUnreachable). Once no
+// floor and no wall face is left, explore drives near each, once, before
 // it calls the arena explored: the game time left then is worth a sign.
 const (
 	// revisitKeyBase starts the face keys of revisits: the revisit of sign

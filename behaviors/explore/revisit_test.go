@@ -10,7 +10,7 @@ import (
 	"github.com/rescuekit/rescuekit/signs"
 )
 
-// TestNextRevisit: a sign report gave up for a long way (signs.revisit,
+// TestNextRevisit: a sign report gave up (signs.revisit,
 // Unreachable in signs.reported) names a place the search reached in front
 // of it, in sight of it; none once revisited, once handed back, when not
 // listed, or when every node near its front lies beyond another wall (a

@@ -96,30 +96,36 @@ func TestPlanPastWallEnd(t *testing.T) {
 	}
 }
 
-// TestRevisitList: signs.revisit lists the signs given up only for the
-// length of the way that a hand-back may still take back, and no other.
+// TestRevisitList: signs.revisit lists the signs given up that a
+// hand-back may still take back (for the way, long or none, for places
+// failed, not seen again), and no other: not one handed back as often as
+// it may be, handed back already, or given up for a reason a hand-back
+// never takes back (the gate's refusal, a time limit: no gaveUp entry).
 func TestRevisitList(t *testing.T) {
 	r := NewLogged(nil).(*Report)
 	r.gaveUp = map[uint32]*gaveUp{
-		1: {longWay: true},
-		2: {longWay: true, tries: maxRetries},
-		3: {},
-		4: {longWay: true},
-		6: {longWay: true, tries: maxRetries - 1},
+		1: {},
+		2: {tries: maxRetries},
+		3: {hadWay: true, failed: []geom.Vec2{{X: 0.1}}},
+		4: {},
+		6: {tries: maxRetries - 1},
+		8: {unseen: true, views: 3},
 	}
 	rep := signs.List{
-		{ID: 1, Letter: 'H', Status: signs.Unreachable},
+		{ID: 1, Letter: 'H', Status: signs.Unreachable}, // the way long
 		{ID: 2, Letter: 'S', Status: signs.Unreachable}, // handed back as often as it may be
 		{ID: 3, Letter: 'U', Status: signs.Unreachable}, // stuck on the way
 		{ID: 4, Letter: 'F', Status: signs.Seen},        // handed back
 		{ID: 5, Letter: 'P', Status: signs.Confirmed},
 		{ID: 6, Letter: 'C', Status: signs.Unreachable},
+		{ID: 7, Letter: 'O', Status: signs.Unreachable}, // refused by the gate
+		{ID: 8, Letter: 'H', Status: signs.Unreachable}, // not seen again
 	}
 	got, err := signs.DecodeIDs(r.revisit(rep))
-	if err != nil || !slices.Equal(got, []uint32{1, 6}) {
-		t.Errorf("revisit lists %v (%v), want [1 6]", got, err)
+	if err != nil || !slices.Equal(got, []uint32{1, 3, 6, 8}) {
+		t.Errorf("revisit lists %v (%v), want [1 3 6 8]", got, err)
 	}
-	if b := r.revisit(rep[2:5]); b != nil {
+	if b := r.revisit(rep[3:5]); b != nil {
 		t.Errorf("nothing to revisit encodes to %v, want none (the key deleted)", b)
 	}
 }
@@ -149,7 +155,7 @@ func TestHandBackRevisiting(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := NewLogged(nil).(*Report)
-			r.gaveUp = map[uint32]*gaveUp{1: {at: 10, longWay: true}}
+			r.gaveUp = map[uint32]*gaveUp{1: {at: 10}}
 			obs := &pluginpb.Observation{SimTime: 100, Blackboard: map[string][]byte{
 				nav.KeyMap: b, signs.KeyReported: signs.List{s}.Encode(), signs.KeyRevisiting: signs.EncodeIDs(tc.revisiting)}}
 			act := &pluginpb.Action{}

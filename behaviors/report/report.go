@@ -218,10 +218,6 @@ type gaveUp struct {
 	// agreeing on its letter then.
 	unseen bool
 	views  uint16
-	// longWay: its last job ended only because the way to a place to
-	// report from was long (never driven, no place failed): listed in
-	// signs.revisit (revisit).
-	longWay bool
 	// revisited: handed back while explore revisited it
 	// (signs.KeyRevisiting): its jobs may report from off the lattice.
 	revisited bool
@@ -679,17 +675,21 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 	}
 }
 
-// revisit encodes signs.revisit from rep (signs.reported): the signs given
-// up only because the way to them was long, that retryUnreachable may
-// still hand back. Explore drives near them once it has no floor and no
-// wall face left to look at (prueba_Day_2-6_Richo of shared/more-worlds
-// as v26.1, seed 7: its F given up at 52.6 s for a way of 0.93 m, the
-// robot never again near it with a short way, and home at 325 s of 480
-// with one sign of three found).
+// revisit encodes signs.revisit from rep (signs.reported): the signs
+// given up that retryUnreachable may still hand back (for want of a way
+// to a place to report from, the way long or the places failed, or not
+// seen again near them). Explore drives near them once it has no floor
+// and no wall face left to look at, where a hand-back may find what the
+// job did not: prueba_Day_2-6_Richo of shared/more-worlds as v26.1, seed
+// 7: its F given up at 52.6 s for a way of 0.93 m, the robot never again
+// near it with a short way, and home at 325 s of 480 with one sign of
+// three found; test_token_score_custom as v26.1, seed 1: its U behind the
+// D-shaped wall, reported from 0.0788 m at most, home at 198 s without it
+// (docs/eval-real-worlds.md, session 37).
 func (r *Report) revisit(rep signs.List) []byte {
 	var ids []uint32
 	for _, s := range rep {
-		if g := r.gaveUp[s.ID]; s.Status == signs.Unreachable && g != nil && g.longWay && g.tries < maxRetries {
+		if g := r.gaveUp[s.ID]; s.Status == signs.Unreachable && g != nil && g.tries < maxRetries {
 			ids = append(ids, s.ID)
 		}
 	}
@@ -1484,7 +1484,7 @@ func (r *Report) finish(act *pluginpb.Action, bb map[string][]byte, status signs
 			g = &gaveUp{}
 			r.gaveUp[s.ID] = g
 		}
-		g.at, g.unseen, g.views, g.longWay = r.now, j.unseen, s.Views, j.longWay
+		g.at, g.unseen, g.views = r.now, j.unseen, s.Views
 	}
 	if status == signs.Unreachable && j.wayless {
 		g := r.gaveUp[s.ID]
