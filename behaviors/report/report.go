@@ -608,6 +608,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		return
 	}
 	sum := uint64(0)
+	revisited := revisiting(bb) // the sign explore revisits, 0 for none
 	var seen signs.List
 	for i, s := range rep {
 		g := r.gaveUp[s.ID]
@@ -647,7 +648,7 @@ func (r *Report) retryUnreachable(obs *pluginpb.Observation, pose nav.Pose, act 
 		// A place off the lattice only for the sign explore revisits: a
 		// game's course elsewhere stays that of the lattice
 		// (docs/eval-real-worlds.md, session 37).
-		off := revisiting(bb) == s.ID
+		off := revisited == s.ID
 		r.handingBack = off
 		_, path, onMap := r.plan(bb, pose, s, s.Normal, avoid)
 		r.handingBack = false
