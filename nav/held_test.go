@@ -35,3 +35,28 @@ func TestHeldTurn(t *testing.T) {
 		})
 	}
 }
+
+// TestBackOff: back-offs from held turns go straight back, then on an arc
+// one way, then the other, and round again; always backwards, no wheel
+// faster than asked.
+func TestBackOff(t *testing.T) {
+	const w = 3.0
+	for _, c := range []struct {
+		k           int
+		left, right float64
+	}{
+		{0, -w, -w},
+		{1, -w / 3, -w},
+		{2, -w, -w / 3},
+		{3, -w, -w},
+		{7, -w / 3, -w},
+	} {
+		l, r := BackOff(c.k, w)
+		if l != c.left || r != c.right {
+			t.Errorf("BackOff(%d, %g) = %g, %g, want %g, %g", c.k, w, l, r, c.left, c.right)
+		}
+		if l >= 0 || r >= 0 || l < -w || r < -w {
+			t.Errorf("BackOff(%d, %g) = %g, %g: not backwards within %g", c.k, w, l, r, w)
+		}
+	}
+}

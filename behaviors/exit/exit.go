@@ -80,6 +80,8 @@ type Exit struct {
 	phase             int // 0 send map, 1 evaluate, 2 drive home, 3 exited
 	needPlan          bool
 	backing           int
+	backArc           int // the back-off's shape (nav.BackOff), 0 straight
+	heldBacks         int // back-offs from held turns so far
 	progress          geom.Vec2
 	progressT         float64
 	bestLeft          float64 // the shortest way left along the followed path since it was set (wayLeft)
@@ -494,7 +496,11 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 	}
 	if x.backing > 0 {
 		x.backing--
-		return -x.maxWheel / 2, -x.maxWheel / 2, false
+		l, r := nav.BackOff(x.backArc, x.maxWheel/2)
+		if x.backing == 0 {
+			x.backArc = 0
+		}
+		return l, r, false
 	}
 	if nav.HoleAhead(obs) && !x.onTrail {
 		// Checked before the escape below: the distance sensors that chose
@@ -520,7 +526,8 @@ func (x *Exit) driveHome(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb
 					if x.escapeHolds++; x.escapeHolds > maxEscapeHolds {
 						x.escapeTurned = true
 					} else {
-						x.backing = nav.HeldBackSteps
+						x.backing, x.backArc = nav.HeldBackSteps, x.heldBacks
+						x.heldBacks++
 					}
 				}
 				return l, r, false

@@ -170,6 +170,9 @@ func TestStuckWhenSlidingAlongWall(t *testing.T) {
 // (TestingMap_6x5_A2 of shared/more-worlds at seed 3: 280 s turning in
 // place, the game time up without 'E'). Now a held turn backs the robot
 // off (nav.HeldTurn) and turns again, twice, then the escape drives out.
+// The second back-off is on an arc (nav.BackOff): straight back does not
+// free a robot wedged between two wall ends (explore's
+// TestBackOffArcLeavesWedge).
 func TestEscapeTurnHeldBacksOff(t *testing.T) {
 	x := New().(*Exit)
 	at := geom.Vec2{X: 0.30, Z: 0.06} // two tiles from the start tile's centre
@@ -187,12 +190,14 @@ func TestEscapeTurnHeldBacksOff(t *testing.T) {
 	x.progress, x.progressT, x.lopT = pose.Vec2, o.GetSimTime(), o.GetSimTime()
 	x.escape, x.escapeTurned, x.escapeYaw = 10, false, math.Pi/2
 	var backs, drives int
+	shapes := map[[2]float64]bool{}
 	for step := uint64(2); step < 2+8*nav.HeldTurnSteps; step++ {
 		o := obs(step)
 		l, r, _ := x.driveHome(o, x.tr.Update(o), &pluginpb.Action{})
 		switch {
 		case l < 0 && r < 0:
 			backs++
+			shapes[[2]float64{l, r}] = true
 		case l > 0 && r > 0:
 			drives++
 		}
@@ -202,5 +207,13 @@ func TestEscapeTurnHeldBacksOff(t *testing.T) {
 	}
 	if drives == 0 {
 		t.Error("the escape never drove out after its turns were held")
+	}
+	straight, arc := false, false
+	for sh := range shapes {
+		straight = straight || sh[0] == sh[1]
+		arc = arc || sh[0] != sh[1]
+	}
+	if !straight || !arc {
+		t.Errorf("back-offs %v: want one straight and one on an arc", shapes)
 	}
 }

@@ -119,6 +119,8 @@ type Explore struct {
 	needPlan     bool
 	explored     bool
 	backing      int       // steps left backing off
+	backArc      int       // the back-off's shape (nav.BackOff), 0 straight
+	heldBacks    int       // back-offs from held turns so far
 	boxedIn      int       // plans in a row that reached almost nothing
 	maxReached   int       // the most nodes a plan that found a goal reached
 	hemLoPs      int       // lacks of progress asked for because hemmed in
@@ -399,7 +401,11 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 	}
 	if e.backing > 0 {
 		e.backing--
-		return -e.maxWheel / 2, -e.maxWheel / 2
+		l, r := nav.BackOff(e.backArc, e.maxWheel/2)
+		if e.backing == 0 {
+			e.backArc = 0
+		}
+		return l, r
 	}
 	if nav.HoleAhead(obs) {
 		// A hole under the sensor (the map has it now, or the nodes next
@@ -418,16 +424,18 @@ func (e *Explore) drive(obs *pluginpb.Observation, pose nav.Pose, act *pluginpb.
 			if !done {
 				if e.escapeHeld.Held(pose) {
 					// Wedged: the turn does not turn (a sensor sphere
-					// caught on a wall or a curve). Back out the way the
-					// robot came in, then turn again. In a gap between
-					// wall ends taken diagonally too: each time the
-					// robot gets stuck there counts against the gap
-					// (CloseCorners above), so coming back to it soon
-					// closes it as surely as standing until a lack of
-					// progress did, without the 12 s and the 5 points
-					// (R8 of shared/more-worlds: four of them, two
-					// gaps each stood in twice).
-					e.backing = nav.HeldBackSteps
+					// caught on a wall or a curve). Back out, straight
+					// or on an arc by turns (nav.BackOff), then turn
+					// again. In a gap between wall ends taken
+					// diagonally too: each time the robot gets stuck
+					// there counts against the gap (CloseCorners
+					// above), so coming back to it soon closes it as
+					// surely as standing until a lack of progress did,
+					// without the 12 s and the 5 points (R8 of
+					// shared/more-worlds: four of them, two gaps each
+					// stood in twice).
+					e.backing, e.backArc = nav.HeldBackSteps, e.heldBacks
+					e.heldBacks++
 				}
 				return l, r
 			}

@@ -3,13 +3,18 @@ package explore
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/rescuekit/rescuekit/geom"
+	"github.com/rescuekit/rescuekit/hal"
+	"github.com/rescuekit/rescuekit/internal/sharedtest"
 	"github.com/rescuekit/rescuekit/nav"
 	"github.com/rescuekit/rescuekit/nav/navtest"
 	"github.com/rescuekit/rescuekit/plugins/pluginpb"
 	"github.com/rescuekit/rescuekit/plugins/sdk"
+	"github.com/rescuekit/rescuekit/sim"
+	"github.com/rescuekit/rescuekit/sim/world"
 )
 
 // TestHeldTurnBacksOff: stuck, explore turns on the spot to the freest
@@ -90,6 +95,42 @@ func TestHeldTurnBacksOff(t *testing.T) {
 	}
 }
 
+// TestHeldTurnsBackOffOnArcs: held turn after held turn, explore backs off
+// straight and then on arcs (nav.BackOff), not straight each time: a robot
+// wedged between two wall ends does not move backing straight
+// (TestBackOffArcLeavesWedge).
+func TestHeldTurnsBackOffOnArcs(t *testing.T) {
+	e := &Explore{}
+	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"scan_wheel": "0"}}); err != nil {
+		t.Fatal(err)
+	}
+	at := geom.Vec2{X: 0.06, Z: 0.06}
+	obs := func(step uint64) *pluginpb.Observation {
+		return &pluginpb.Observation{Step: step, SimTime: float64(step) * stepS, Driver: true, State: "explore",
+			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
+			InertialUnit: &pluginpb.InertialUnit{Yaw: 0}}
+	}
+	if _, err := e.Step(context.Background(), obs(1)); err != nil {
+		t.Fatal(err)
+	}
+	e.m = nav.NewMap(at, e.robot, e.mcfg)
+	e.escape, e.escapeTurned, e.escapeYaw = 10, false, math.Pi/2
+	shapes := map[[2]float64]bool{}
+	n := uint64(3 * (nav.HeldTurnSteps + nav.HeldBackSteps))
+	for step := uint64(2); step < 2+n; step++ {
+		act, err := e.Step(context.Background(), obs(step))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := act.GetWheels(); w.GetLeft() < 0 && w.GetRight() < 0 {
+			shapes[[2]float64{w.GetLeft(), w.GetRight()}] = true
+		}
+	}
+	if len(shapes) != 3 {
+		t.Errorf("back-offs in %d steps of held turns: %v, want straight and two arcs", n, shapes)
+	}
+}
+
 // TestWedgedUntilLackOfProgressShutsTheGap: a robot held in a diagonal gap
 // between wall ends (its GPS and inertial unit never change) asks for a
 // lack of progress after lop_s; the gap is shut then, whatever strikes
@@ -143,5 +184,57 @@ func TestWedgedUntilLackOfProgressShutsTheGap(t *testing.T) {
 	}
 	if reached() {
 		t.Error("the gap the robot stood wedged in until the lack of progress is still open to plans")
+	}
+}
+
+// TestBackOffArcLeavesWedge: in R8 of shared/more-worlds (as v26.1 at seed
+// 7, `mw26`) explore drove at 285.7 s into the quarter between the ends of
+// two curved walls, 8.5 cm apart centre to centre, and stood wedged there
+// (its true pose from the game's recording) until it asked for a lack of
+// progress at 297.0 s; after a report it was wedged there again from 311 s
+// to 323.3 s. Backing straight off a held turn, the only back-off before,
+// does not move the simulator's robot there: the sphere of a distance
+// sensor on the body's side meets the end of one ring, and the body touches
+// the other's. Backing on an arc, a later nav.BackOff, frees it.
+func TestBackOffArcLeavesWedge(t *testing.T) {
+	w, err := world.Load(filepath.Join(sharedtest.Dir(t), "erebus", "more-worlds", "worlds", "R8.wbt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wedged := world.Pose{Pos: geom.Vec2{X: 0.265, Z: 0.023}, Yaw: -2.45}
+	// moved drives the robot from the wedged pose with back-off k for
+	// nav.HeldBackSteps control steps of 32 ms and returns how far it got.
+	moved := func(k int) float64 {
+		s, err := sim.New(w, sim.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.SetPose(wedged)
+		l, r := nav.BackOff(k, 3)
+		for name, v := range map[string]float64{"wheel1 motor": l, "wheel2 motor": r} {
+			m, err := hal.Lookup[hal.Motor](s, name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.SetVelocity(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := 0; i < nav.HeldBackSteps; i++ {
+			if err := s.Step(32); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s.Pose().Pos.Dist(wedged.Pos)
+	}
+	if d := moved(0); d > 0.005 {
+		t.Fatalf("backing straight moved the robot %.4f m: not wedged", d)
+	}
+	best := 0.0
+	for k := 1; k < 3; k++ {
+		best = math.Max(best, moved(k))
+	}
+	if best < 0.015 {
+		t.Errorf("the back-offs on arcs moved the robot %.4f m at most, want 0.015 m or more", best)
 	}
 }
