@@ -310,7 +310,7 @@ func (e *Explore) Step(_ context.Context, obs *pluginpb.Observation) (*pluginpb.
 		e.fell(prev, obs.GetSimTime())
 		e.scanDone = true // the start scan is for the start tile only
 		e.fol.Set(nil)
-		e.goal, e.needPlan, e.backing, e.escape = -1, true, 0, 0
+		e.goal, e.needPlan, e.backing, e.backArc, e.escape = -1, true, 0, 0, 0
 		e.progressPos, e.progressT, e.lopT = pose.Vec2, obs.GetSimTime(), obs.GetSimTime()
 	}
 	if pose.Dist(e.movedPos) > 0.03 {

@@ -131,6 +131,58 @@ func TestHeldTurnsBackOffOnArcs(t *testing.T) {
 	}
 }
 
+// TestRelocationEndsBackOffOnArc: a relocation in the middle of a back-off
+// on an arc (a lack of progress asked while the robot backs) ends it, and
+// the next back-off that is not from a held turn (boxed in, a hole ahead)
+// goes straight, as before nav.BackOff.
+func TestRelocationEndsBackOffOnArc(t *testing.T) {
+	e := &Explore{}
+	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"scan_wheel": "0"}}); err != nil {
+		t.Fatal(err)
+	}
+	at := geom.Vec2{X: 0.06, Z: 0.06}
+	obs := func(step uint64) *pluginpb.Observation {
+		return &pluginpb.Observation{Step: step, SimTime: float64(step) * stepS, Driver: true, State: "explore",
+			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
+			InertialUnit: &pluginpb.InertialUnit{Yaw: 0}}
+	}
+	if _, err := e.Step(context.Background(), obs(1)); err != nil {
+		t.Fatal(err)
+	}
+	e.m = nav.NewMap(at, e.robot, e.mcfg)
+	e.escape, e.escapeTurned, e.escapeYaw = 10, false, math.Pi/2
+	e.heldBacks = 1 // the next held turn backs off on an arc
+	step := uint64(2)
+	for arc := false; !arc; step++ {
+		if step > 2+4*nav.HeldTurnSteps {
+			t.Fatal("no back-off on an arc")
+		}
+		act, err := e.Step(context.Background(), obs(step))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := act.GetWheels()
+		arc = w.GetLeft() < 0 && w.GetRight() < 0 && w.GetLeft() != w.GetRight()
+	}
+	at = geom.Vec2{X: 0.30, Z: 0.06} // relocated to a checkpoint
+	o := obs(step)
+	o.Inbox = []*pluginpb.Inbound{{Kind: &pluginpb.Inbound_LackOfProgress{LackOfProgress: &pluginpb.LackOfProgress{}}}}
+	if _, err := e.Step(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if e.backing != 0 {
+		t.Fatalf("still backing %d steps after the relocation", e.backing)
+	}
+	e.backing = 6 // as when boxed in
+	act, err := e.Step(context.Background(), obs(step+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := act.GetWheels(); w.GetLeft() >= 0 || w.GetLeft() != w.GetRight() {
+		t.Errorf("back-off after the relocation: wheels %g, %g, want straight back", w.GetLeft(), w.GetRight())
+	}
+}
+
 // TestWedgedUntilLackOfProgressShutsTheGap: a robot held in a diagonal gap
 // between wall ends (its GPS and inertial unit never change) asks for a
 // lack of progress after lop_s; the gap is shut then, whatever strikes
