@@ -95,16 +95,16 @@ func TestHeldTurnBacksOff(t *testing.T) {
 	}
 }
 
-// TestHeldTurnsBackOffOnArcs: held turn after held turn, explore backs off
-// straight and then on arcs (nav.BackOff), not straight each time: a robot
-// wedged between two wall ends does not move backing straight
-// (TestBackOffArcLeavesWedge).
-func TestHeldTurnsBackOffOnArcs(t *testing.T) {
+// heldEscape returns an explore that has taken its first step at *at and
+// is escaping (turning to the freest direction) on open floor, and the
+// Observations of a robot held at *at: its GPS and inertial unit never
+// change, whatever the wheels do.
+func heldEscape(t *testing.T, at *geom.Vec2) (*Explore, func(step uint64) *pluginpb.Observation) {
+	t.Helper()
 	e := &Explore{}
 	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"scan_wheel": "0"}}); err != nil {
 		t.Fatal(err)
 	}
-	at := geom.Vec2{X: 0.06, Z: 0.06}
 	obs := func(step uint64) *pluginpb.Observation {
 		return &pluginpb.Observation{Step: step, SimTime: float64(step) * stepS, Driver: true, State: "explore",
 			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
@@ -113,8 +113,18 @@ func TestHeldTurnsBackOffOnArcs(t *testing.T) {
 	if _, err := e.Step(context.Background(), obs(1)); err != nil {
 		t.Fatal(err)
 	}
-	e.m = nav.NewMap(at, e.robot, e.mcfg)
+	e.m = nav.NewMap(*at, e.robot, e.mcfg)
 	e.escape, e.escapeTurned, e.escapeYaw = 10, false, math.Pi/2
+	return e, obs
+}
+
+// TestHeldTurnsBackOffOnArcs: held turn after held turn, explore backs off
+// straight and then on arcs (nav.BackOff), not straight each time: a robot
+// wedged between two wall ends does not move backing straight
+// (TestBackOffArcLeavesWedge).
+func TestHeldTurnsBackOffOnArcs(t *testing.T) {
+	at := geom.Vec2{X: 0.06, Z: 0.06}
+	e, obs := heldEscape(t, &at)
 	shapes := map[[2]float64]bool{}
 	n := uint64(3 * (nav.HeldTurnSteps + nav.HeldBackSteps))
 	for step := uint64(2); step < 2+n; step++ {
@@ -136,21 +146,8 @@ func TestHeldTurnsBackOffOnArcs(t *testing.T) {
 // the next back-off that is not from a held turn (boxed in, a hole ahead)
 // goes straight, as before nav.BackOff.
 func TestRelocationEndsBackOffOnArc(t *testing.T) {
-	e := &Explore{}
-	if err := e.Configure(context.Background(), sdk.Config{Params: map[string]string{"scan_wheel": "0"}}); err != nil {
-		t.Fatal(err)
-	}
 	at := geom.Vec2{X: 0.06, Z: 0.06}
-	obs := func(step uint64) *pluginpb.Observation {
-		return &pluginpb.Observation{Step: step, SimTime: float64(step) * stepS, Driver: true, State: "explore",
-			Gps:          &pluginpb.Vec3{X: at.X, Z: at.Z},
-			InertialUnit: &pluginpb.InertialUnit{Yaw: 0}}
-	}
-	if _, err := e.Step(context.Background(), obs(1)); err != nil {
-		t.Fatal(err)
-	}
-	e.m = nav.NewMap(at, e.robot, e.mcfg)
-	e.escape, e.escapeTurned, e.escapeYaw = 10, false, math.Pi/2
+	e, obs := heldEscape(t, &at)
 	e.heldBacks = 1 // the next held turn backs off on an arc
 	step := uint64(2)
 	for arc := false; !arc; step++ {
