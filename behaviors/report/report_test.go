@@ -61,12 +61,17 @@ type world struct {
 	dropped []*pluginpb.DroppedStep
 	events  []string
 	sent    []*pluginpb.Report
+	// sentFrom is where the robot stood as each report went out.
+	sentFrom []geom.Vec2
 	// refuse, when set, refuses reports with this error.
 	refuse string
 	// seen refreshes the candidate's Step every step (victim-detect sees it).
 	seen bool
 	// gain is what a report adds to the score.
 	gain float64
+	// hit, when set, tells whether Erebus takes the report sent with the
+	// robot at pose: gain if so, else a misidentification (−5).
+	hit func(pose nav.Pose) bool
 	// drop, when > 0, drops the first Action carrying a report, as the
 	// runner does when a plugin misses its deadline, and says so.
 	drop int
@@ -141,8 +146,13 @@ func (w *world) run(n int) {
 					continue
 				}
 				w.sent = append(w.sent, o.GetReport())
+				w.sentFrom = append(w.sentFrom, w.pose.Vec2)
 				w.sentStep = w.step
-				w.score += w.gain
+				if w.hit == nil || w.hit(w.pose) {
+					w.score += w.gain
+				} else {
+					w.score -= 5
+				}
 			}
 		}
 		// Move.
@@ -246,7 +256,9 @@ func TestGivesUp(t *testing.T) {
 		{"gate refuses", func(w *world) {
 			w.refuse = "comms gate refused report 'P' at (19, 6) cm (rule duplicate): ..."
 		}, signs.Unreachable, 0},
-		{"score does not rise", func(w *world) { w.gain = 0 }, signs.Reported, 1},
+		// A miss is tried once more from another standpoint
+		// (TestRetriesAMiss), then left reported.
+		{"score does not rise", func(w *world) { w.gain = 0 }, signs.Reported, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w := newWorld(t, sign, nav.Pose{Vec2: geom.Vec2{X: 0.0, Z: 0.1}})
